@@ -1,0 +1,7 @@
+"""Runs the command line (``python -m reversi``)."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,190 @@
+"""The game position: two bitboards, the side to move, and a history to unplay.
+
+:class:`Board` follows the rules R2-R5 of SPEC.md: Black moves first from the
+four-disc opening, a placement must flip, a side without a legal move passes
+automatically, and the game ends when neither side can move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+from .bitboard import Bitboard, Square, flips_mask, moves_mask, squares
+from .notation import IllegalMoveError, parse_transcript, square_name
+
+Color = int
+BLACK: Color = 0
+WHITE: Color = 1
+COLOR_NAMES = ("black", "white")
+
+#: SPEC R2: White on d4 and e5, Black on e4 and d5.
+OPENING_BLACK: Bitboard = (1 << 28) | (1 << 35)
+OPENING_WHITE: Bitboard = (1 << 27) | (1 << 36)
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended (SPEC R5): real disc counts, never adjusted."""
+
+    black: int
+    white: int
+
+    @property
+    def winner(self) -> Color | None:
+        """Returns the colour with more discs, or None for a draw."""
+        if self.black == self.white:
+            return None
+        return BLACK if self.black > self.white else WHITE
+
+
+@dataclass(frozen=True)
+class Step:
+    """One placement as played: who, where, what it flipped, and whether the
+    next side then had to pass (its turn skipped back to the mover)."""
+
+    color: Color
+    square: Square
+    flips: Bitboard
+    caused_pass: bool
+
+
+class Board:
+    """A Reversi position that plays and unplays placements.
+
+    ``black`` and ``white`` are bitboards; ``turn`` is the side to move.
+    Passes are automatic: after a placement, if the opponent has no legal move
+    but the mover has, the turn stays with the mover (``Step.caused_pass``).
+    """
+
+    def __init__(self, black: Bitboard = OPENING_BLACK, white: Bitboard = OPENING_WHITE,
+                 turn: Color = BLACK) -> None:
+        self.black = black
+        self.white = white
+        self.turn = turn
+        self.steps: list[Step] = []
+        if not self.legal_mask() and not self.is_game_over():
+            self.turn ^= 1
+
+    # -- reading ---------------------------------------------------------
+    def discs(self, color: Color) -> Bitboard:
+        """Returns the bitboard of ``color``'s discs."""
+        return self.white if color else self.black
+
+    def mover_mask(self) -> tuple[Bitboard, Bitboard]:
+        """Returns ``(p, o)``: the discs of the side to move and of its opponent."""
+        return (self.white, self.black) if self.turn else (self.black, self.white)
+
+    def legal_mask(self) -> Bitboard:
+        """Returns the legal placements of the side to move (empty when the game is over)."""
+        p, o = self.mover_mask()
+        return moves_mask(p, o)
+
+    def legal_moves(self) -> list[Square]:
+        """Returns the legal placements of the side to move, lowest square first."""
+        return list(squares(self.legal_mask()))
+
+    def is_legal(self, square: Square) -> bool:
+        """Checks if ``square`` is a legal placement for the side to move."""
+        return 0 <= square < 64 and bool(self.legal_mask() >> square & 1)
+
+    def is_game_over(self) -> bool:
+        """Checks if neither side can move (SPEC R5)."""
+        return not moves_mask(self.black, self.white) and not moves_mask(self.white, self.black)
+
+    def counts(self) -> tuple[int, int]:
+        """Returns the disc counts ``(black, white)``."""
+        return self.black.bit_count(), self.white.bit_count()
+
+    def outcome(self) -> Outcome | None:
+        """Returns the final counts if the game is over, else None (SPEC A5)."""
+        return Outcome(*self.counts()) if self.is_game_over() else None
+
+    def color_at(self, square: Square) -> Color | None:
+        """Returns the colour of the disc on ``square``, or None if it is empty."""
+        if self.black >> square & 1:
+            return BLACK
+        if self.white >> square & 1:
+            return WHITE
+        return None
+
+    def placements(self) -> list[Square]:
+        """Returns the squares played so far, in order."""
+        return [step.square for step in self.steps]
+
+    def cells(self) -> str:
+        """Returns 64 characters a1..h8: ``X`` black, ``O`` white, ``-`` empty."""
+        return "".join("X" if self.black >> s & 1 else "O" if self.white >> s & 1 else "-"
+                       for s in range(64))
+
+    def copy(self) -> "Board":
+        """Returns an independent copy with the same history."""
+        other = Board.__new__(Board)
+        other.black, other.white, other.turn = self.black, self.white, self.turn
+        other.steps = list(self.steps)
+        return other
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self.legal_moves())
+
+    def __repr__(self) -> str:
+        return f"Board(black={self.black:#x}, white={self.white:#x}, turn={COLOR_NAMES[self.turn]})"
+
+    # -- playing ---------------------------------------------------------
+    def play(self, square: Square) -> Step:
+        """Places a disc for the side to move on ``square`` and returns the step.
+
+        :raises IllegalMoveError: if the placement is not legal (nothing changes).
+        """
+        p, o = self.mover_mask()
+        flips = flips_mask(p, o, square) if 0 <= square < 64 and not (p | o) >> square & 1 else 0
+        if not flips:
+            raise IllegalMoveError(
+                f"{square_name(square) if 0 <= square < 64 else square} is not a legal move "
+                f"for {COLOR_NAMES[self.turn]}", square=square)
+        p |= flips | (1 << square)
+        o ^= flips
+        mover = self.turn
+        if mover:
+            self.white, self.black = p, o
+        else:
+            self.black, self.white = p, o
+        caused_pass = not moves_mask(o, p) and bool(moves_mask(p, o))
+        self.turn = mover if caused_pass else mover ^ 1
+        step = Step(mover, square, flips, caused_pass)
+        self.steps.append(step)
+        return step
+
+    def unplay(self) -> Step:
+        """Takes back the last placement (and the pass it caused) and returns it.
+
+        :raises IndexError: if nothing has been played.
+        """
+        step = self.steps.pop()
+        placed = (1 << step.square) | step.flips
+        if step.color:
+            self.white ^= placed
+            self.black |= step.flips
+        else:
+            self.black ^= placed
+            self.white |= step.flips
+        self.turn = step.color
+        return step
+
+    @classmethod
+    def replay(cls, transcript: str) -> "Board":
+        """Returns the board after playing ``transcript`` from the opening (SPEC R6).
+
+        :raises NotationError: for text that is not a list of squares.
+        :raises IllegalMoveError: naming the first illegal placement, its number and
+            its character position.
+        """
+        board = cls()
+        for index, (square, position) in enumerate(parse_transcript(transcript), 1):
+            if not board.is_legal(square):
+                why = "the game is over" if board.is_game_over() else \
+                    f"it is not legal for {COLOR_NAMES[board.turn]}"
+                raise IllegalMoveError(
+                    f"move {index} at character {position}: {square_name(square)} "
+                    f"cannot be played: {why}", square=square, index=index, position=position)
+            board.play(square)
+        return board
