@@ -1,0 +1,54 @@
+"""Browser test fixtures: the built site on a local server and Debian's Chromium.
+
+The site is built once per run with ``build.build_site`` and served by
+``build.make_server`` (the same server as ``python3 build.py serve``).
+Chromium is Debian's (``chromium`` on PATH) when present, else Playwright's own.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+from playwright import sync_api as playwright_api
+
+import build  # the repo's build.py (pytest puts the repo root on sys.path)
+from tests.browser.pages import CHROMIUM_ARGS, PHONE, open_game
+
+
+@pytest.fixture(scope="session")
+def base_url() -> str:
+    """Builds the site and serves it on a free localhost port for the whole run."""
+    site = build.build_site()
+    server = build.make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Launches headless Chromium once per run."""
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    with playwright_api.sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser profile (empty storage and cache) at phone size."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, base_url):
+    """The game page, loaded and ready for input."""
+    pg = context.new_page()
+    open_game(pg, base_url)
+    return pg

@@ -1,0 +1,62 @@
+"""How the browser tests look at the page: as a player would, through roles and names.
+
+Nothing here reads private JS state: the board is read from the accessible
+grid (SPEC B7) and announcements from the ``role=status`` live region.
+Screenshots go to the git-ignored ``test-output/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+READY = '[role=grid][aria-label=Board][aria-busy="false"]'
+
+
+def open_game(pg, url: str) -> None:
+    """Loads the page and waits until the board accepts input (aria-busy false)."""
+    pg.goto(url)
+    pg.wait_for_selector(READY, timeout=60_000)
+
+
+def screenshot(pg, name: str) -> Path:
+    """Saves a full-page screenshot under test-output/ and returns its path."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    pg.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def cell_names(pg) -> list[str]:
+    """Returns the accessible names of the 64 grid cells, a1 first, row by row."""
+    return pg.get_by_role("gridcell").evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
+
+
+def board_text(pg) -> str:
+    """Returns the board as 64 characters a1..h8 read from the grid: X, O or -."""
+    marks = {"black": "X", "white": "O", "empty": "-"}
+    return "".join(marks[name.split(", ")[1]] for name in cell_names(pg))
+
+
+def legal_squares(pg) -> list[str]:
+    """Returns the squares whose names say "legal move"."""
+    return [name.split(",")[0] for name in cell_names(pg) if "legal move" in name]
+
+
+def status(pg) -> str:
+    """Returns the text of the live region."""
+    return pg.get_by_role("status").inner_text()
+
+
+def tap(pg, square: str) -> None:
+    """Taps a square and waits until the page has taken the move in."""
+    before = status(pg)
+    pg.get_by_role("gridcell", name=square + ",").first.click()
+    pg.wait_for_function(
+        "([sel, before]) => document.querySelector(sel) && document.querySelector('[role=status]').textContent !== before",
+        arg=[READY, before], timeout=10_000)

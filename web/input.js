@@ -1,0 +1,71 @@
+// Input: turns taps, clicks and keys into a few named intents. Knows no rules.
+
+const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause" };
+
+/** Checks if a key event comes from a form control, where shortcuts must not fire. */
+function isTyping(event) {
+  const el = event.target;
+  return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
+
+/** Returns the cell index the focus moves to from `index` for `key`, or null. */
+function moveFocus(index, key) {
+  const row = Math.floor(index / 8), col = index % 8;
+  switch (key) {
+    case "ArrowLeft": return col > 0 ? index - 1 : index;
+    case "ArrowRight": return col < 7 ? index + 1 : index;
+    case "ArrowUp": return row > 0 ? index - 8 : index;
+    case "ArrowDown": return row < 7 ? index + 8 : index;
+    case "Home": return row * 8;
+    case "End": return row * 8 + 7;
+    default: return null;
+  }
+}
+
+/**
+ * Binds the board grid and the document; calls `emit(intent, detail)`.
+ * Returns a function that removes every listener.
+ */
+export function bindInput(grid, cells, emit) {
+  const onClick = (event) => {
+    const cell = event.target.closest("[role=gridcell]");
+    if (cell) {
+      focusCell(cells, cells.indexOf(cell));
+      emit("place", cell.dataset.square);
+    }
+  };
+  const onGridKey = (event) => {
+    const index = cells.indexOf(document.activeElement);
+    if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = moveFocus(index, event.key);
+    if (next !== null) {
+      event.preventDefault();
+      focusCell(cells, next);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      emit("place", cells[index].dataset.square);
+    }
+  };
+  const onDocKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event)) return;
+    const intent = KEY_INTENTS[event.key.toLowerCase()];
+    if (intent) {
+      event.preventDefault();
+      emit(intent);
+    }
+  };
+  grid.addEventListener("click", onClick);
+  grid.addEventListener("keydown", onGridKey);
+  document.addEventListener("keydown", onDocKey);
+  return () => {
+    grid.removeEventListener("click", onClick);
+    grid.removeEventListener("keydown", onGridKey);
+    document.removeEventListener("keydown", onDocKey);
+  };
+}
+
+/** Moves the roving tabindex to cell `index` and focuses it. */
+function focusCell(cells, index) {
+  cells.forEach((cell, i) => { cell.tabIndex = i === index ? 0 : -1; });
+  cells[index].focus({ preventScroll: true });
+}
