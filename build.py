@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""Builds the Reversi site into dist/, serves it locally, and runs the tests.
+
+Commands:
+    python3 build.py [build]                            build dist/, print its size
+    python3 build.py serve [--port 8000] [--host H]     build, then serve dist/
+    python3 build.py test [pytest args...]              install test needs, build, run pytest
+
+Downloads are pinned below, checked against their checksums and kept in the
+git-ignored .cache/; a verified file there is used as is, with no network.
+
+The built site (dist/, a folder of static files, SPEC O1):
+    index.html, web/       copied from the repository (web/sw.js is a template)
+    pyodide/               the Pyodide runtime files, the micropip and packaging
+                           wheels, and pyodide-lock.json
+    wheels/<engine>.whl    the engine wheel, built from pyproject.toml
+    build.json             {"version", "wheel", "pyodide", "build"}
+    sw.js                  the service worker, at the root so its scope is the site
+
+In sw.js the template's PRECACHE becomes a JSON list of the URL of every site
+file but sw.js, relative to the site root, each with a content query made of
+the first 12 hex digits of the file's sha256: "pyodide/pyodide.mjs?v=0a1b2c3d4e5f".
+VERSION becomes the first 12 hex digits of the sha256 of that list, so any change
+to any file gives a new cache. build.json's "build" is the same kind of hash of
+the list of the site's files but build.json and sw.js.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+SW_TEMPLATE = "sw.js"
+PAGES = ("index.html",)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A pinned download: what to ask the registry for, its file, and that file's checksum."""
+
+    spec: str
+    file: str
+    algorithm: str
+    digest: str
+
+
+def npm_integrity_hex(integrity: str) -> str:
+    """Returns the hex digest inside an npm "sha512-<base64>" integrity string."""
+    return base64.b64decode(integrity.split("-", 1)[1]).hex()
+
+
+PYODIDE = Pin(
+    "pyodide@314.0.7",
+    "pyodide-314.0.7.tgz",
+    "sha512",
+    npm_integrity_hex(
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+    ),
+)
+PYODIDE_DIR = CACHE / "pyodide-314.0.7"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK = "pyodide-lock.json"
+PYODIDE_PYTHON = "3.14"
+
+# Wheels the site ships beside Pyodide, named as in its lock file.
+RUNTIME_WHEELS = {
+    "micropip": Pin(
+        "micropip==0.11.1",
+        "micropip-0.11.1-py3-none-any.whl",
+        "sha256",
+        "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    ),
+    "packaging": Pin(
+        "packaging==26.1",
+        "packaging-26.1-py3-none-any.whl",
+        "sha256",
+        "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
+    ),
+}
+
+# The build backend, installed by pip from this cache into its isolated build
+# environment, so that building needs neither the network nor the wheel package.
+BUILD_BACKEND = Pin(
+    "setuptools==84.2.1",
+    "setuptools-84.2.1-py3-none-any.whl",
+    "sha256",
+    "ca140b45d5325a9478f880e351484f62fef15f336462e449ca0c03c873d589c2",
+)
+ENGINE_SOURCES = ("pyproject.toml", "README.md", "py")
+# Any fixed time makes the wheel's zip timestamps, and so its bytes, reproducible.
+WHEEL_EPOCH = "315532800"
+
+# pytest and hypothesis with their pure-Python dependencies, for the engine tests
+# inside Pyodide (packaging comes from the site's own runtime wheels).
+TEST_WHEELS = (
+    Pin("pytest==9.0.3", "pytest-9.0.3-py3-none-any.whl", "sha256",
+        "2c5efc453d45394fdd706ade797c0a81091eccd1d6e4bccfcd476e2b8e0ab5d9"),
+    Pin("pluggy==1.7.0", "pluggy-1.7.0-py3-none-any.whl", "sha256",
+        "7dd7b0d8832ba3cb632c306926ded123429211b83641b35dc5c41ad2d34f9bec"),
+    Pin("iniconfig==2.3.1", "iniconfig-2.3.1-py3-none-any.whl", "sha256",
+        "9121e2c1fdb355232495be3194c8dfe87ccc2d5dee45947b78e68f499790d7a7"),
+    Pin("pygments==2.21.0", "pygments-2.21.0-py3-none-any.whl", "sha256",
+        "2363c69b61c4a97c838da3b130dcd6468f4848992b21a82f2a63ec34377137d9"),
+    Pin("hypothesis==6.155.2", "hypothesis-6.155.2-py3-none-any.whl", "sha256",
+        "c85ce6dcd630a90ce501f1d1dd1bc84b97f5649ca8a27e134c8cbf5aa480b1a5"),
+    Pin("sortedcontainers==2.4.0", "sortedcontainers-2.4.0-py2.py3-none-any.whl", "sha256",
+        "a163dcaede0f1c021485e957a39245190e74249897e2ae4b2aa38595db237ee0"),
+)
+
+MIME_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+SERVE_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cache-Control": "no-cache",
+}
+
+TEST_MODULES = ("pytest", "hypothesis", "playwright")
+BROWSERS = ("chromium", "chromium-browser")
+PYTEST_NO_TESTS = 5
+
+
+class BuildError(Exception):
+    """A step failed; the message says which package or file and what to do."""
+
+
+def log(message: str) -> None:
+    """Prints one progress line of the build."""
+    print(f"build: {message}", flush=True)
+
+
+def relative(path: Path) -> str:
+    """Returns path relative to the repository when inside it, for messages."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def file_digest(path: Path, algorithm: str = "sha256") -> str:
+    """Returns the hex digest of a file's bytes."""
+    with path.open("rb") as file:
+        return hashlib.file_digest(file, algorithm).hexdigest()
+
+
+def short_hash(text: str) -> str:
+    """Returns the first 12 hex digits of the sha256 of a text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def is_cached(pin: Pin, directory: Path) -> bool:
+    """Checks if the pin's file is in directory with the right checksum; raises if it is wrong."""
+    path = directory / pin.file
+    if not path.exists():
+        return False
+    if file_digest(path, pin.algorithm) != pin.digest:
+        raise BuildError(
+            f"{pin.spec}: the cached file {relative(path)} does not match its {pin.algorithm} "
+            f"in build.py. Delete {relative(path)} and retry."
+        )
+    log(f"using cached {relative(path)}")
+    return True
+
+
+def run_download(command: list[str], pins: list[Pin], registry: str) -> None:
+    """Runs a registry client command, raising a BuildError that names the pins if it fails."""
+    names = ", ".join(pin.spec for pin in pins)
+    log(f"downloading {names}")
+    try:
+        result = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"{names}: {command[0]} is not installed; install it and retry.") from None
+    if result.returncode != 0:
+        detail = "\n".join((result.stderr or result.stdout).strip().splitlines()[-5:])
+        raise BuildError(
+            f"{names}: download failed ({' '.join(command[:3])} exited with {result.returncode}).\n"
+            f"{detail}\nCheck network access to {registry}, then retry."
+        )
+
+
+def fetch(pins: list[Pin], directory: Path, registry: str, command) -> list[Path]:
+    """Returns the verified files of pins in directory, downloading the missing ones.
+
+    ``command(pins, into)`` gives the client command that downloads pins into a folder.
+    """
+    missing = [pin for pin in pins if not is_cached(pin, directory)]
+    if missing:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE, prefix=".download-") as tmp:
+            run_download(command(missing, Path(tmp)), missing, registry)
+            for pin in missing:
+                move_verified(pin, Path(tmp) / pin.file, directory)
+    return [directory / pin.file for pin in pins]
+
+
+def move_verified(pin: Pin, download: Path, directory: Path) -> None:
+    """Moves a fresh download into directory if its checksum matches the pin."""
+    if not download.exists():
+        raise BuildError(f"{pin.spec}: the client saved no {pin.file}; check the pin in build.py.")
+    actual = file_digest(download, pin.algorithm)
+    if actual != pin.digest:
+        raise BuildError(
+            f"{pin.spec}: the downloaded {pin.file} has {pin.algorithm} {actual}, "
+            f"not the one pinned in build.py; it was not kept. Check the pin, then retry."
+        )
+    download.replace(directory / pin.file)
+
+
+def npm_pack(pins: list[Pin], into: Path) -> list[str]:
+    """Returns the npm command that downloads the pinned package tarballs into a folder."""
+    return ["npm", "pack", "--silent", "--pack-destination", str(into), *(pin.spec for pin in pins)]
+
+
+def pip_download(pins: list[Pin], into: Path) -> list[str]:
+    """Returns the pip command that downloads the pinned wheels, for Pyodide's Python, into a folder."""
+    return [
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+        "--python-version", PYODIDE_PYTHON, "-d", str(into), *(pin.spec for pin in pins),
+    ]
+
+
+def fetch_pyodide() -> Path:
+    """Returns the folder of the verified, extracted Pyodide npm package in the cache."""
+    CACHE.mkdir(exist_ok=True)
+    (tarball,) = fetch([PYODIDE], CACHE, "the npm registry", npm_pack)
+    if not PYODIDE_DIR.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE, prefix=".extract-") as tmp:
+            with tarfile.open(tarball) as archive:
+                archive.extractall(tmp, filter="data")
+            (Path(tmp) / "package").rename(PYODIDE_DIR)
+    return PYODIDE_DIR
+
+
+def fetch_runtime_wheels() -> dict[str, Path]:
+    """Returns the verified micropip and packaging wheels, by package name."""
+    pins = list(RUNTIME_WHEELS.values())
+    paths = fetch(pins, CACHE / "pyodide-wheels", "PyPI", pip_download)
+    return dict(zip(RUNTIME_WHEELS, paths))
+
+
+def fetch_test_wheels() -> Path:
+    """Returns the cache folder holding the verified wheels of the in-Pyodide test tools."""
+    directory = CACHE / "test-wheels"
+    fetch(list(TEST_WHEELS), directory, "PyPI", pip_download)
+    return directory
+
+
+def fetch_build_backend() -> Path:
+    """Returns the cache folder holding the verified build backend wheel."""
+    directory = CACHE / "build-wheels"
+    fetch([BUILD_BACKEND], directory, "PyPI", pip_download)
+    return directory
+
+
+def reconcile_lock(lock: dict, wheels: dict[str, Path]) -> dict:
+    """Returns the Pyodide lock with the given packages' checksums set to those of our wheel files.
+
+    Pyodide's lock lists the checksums of Pyodide's own builds of micropip and
+    packaging; the site ships PyPI's files instead, verified above, so their
+    entries must carry the checksums of those files for the browser to accept them.
+    Every other entry is kept as is (the simplest honest lock): the site ships no
+    other package, and nothing asks for one.
+    """
+    for name, path in wheels.items():
+        entry = lock["packages"][name]
+        if entry["file_name"] != path.name:
+            raise BuildError(f"{name}: Pyodide's lock wants {entry['file_name']}, build.py pins {path.name}.")
+        entry["sha256"] = file_digest(path)
+    return lock
+
+
+def stage_pyodide(dest: Path) -> Path:
+    """Writes the Pyodide runtime files, its two wheels and the reconciled lock into dest."""
+    package = fetch_pyodide()
+    wheels = fetch_runtime_wheels()
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(package / name, dest / name)
+    for path in wheels.values():
+        shutil.copyfile(path, dest / path.name)
+    lock = reconcile_lock(json.loads((package / PYODIDE_LOCK).read_text()), wheels)
+    (dest / PYODIDE_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return dest
+
+
+def build_engine_wheel(dest: Path) -> Path:
+    """Builds the engine wheel from a clean copy of its sources and returns its path in dest."""
+    backend = fetch_build_backend()
+    with tempfile.TemporaryDirectory(prefix="reversi-wheel-") as tmp:
+        source, out = Path(tmp) / "source", Path(tmp) / "out"
+        copy_engine_sources(source)
+        command = [
+            sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
+            "--find-links", str(backend), "-w", str(out), str(source),
+        ]
+        result = subprocess.run(
+            command, capture_output=True, text=True, env={**os.environ, "SOURCE_DATE_EPOCH": WHEEL_EPOCH}
+        )
+        if result.returncode != 0:
+            raise BuildError(f"building the engine wheel failed:\n{result.stdout}{result.stderr}")
+        (wheel,) = out.glob("*.whl")
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copyfile(wheel, dest / wheel.name))
+
+
+def copy_engine_sources(dest: Path) -> None:
+    """Copies what the engine wheel is built from, without caches or old build output."""
+    dest.mkdir(parents=True)
+    for name in ENGINE_SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            shutil.copyfile(path, dest / name)
+
+
+def copy_pages(site: Path) -> None:
+    """Copies index.html and web/ (but the service worker template) into the site, as far as they exist."""
+    site.mkdir(parents=True, exist_ok=True)
+    for name in PAGES:
+        if (ROOT / name).exists():
+            shutil.copyfile(ROOT / name, site / name)
+    if WEB.is_dir():
+        shutil.copytree(
+            WEB, site / "web",
+            ignore=lambda folder, names: [SW_TEMPLATE] if Path(folder) == WEB else [],
+        )
+
+
+def project_version() -> str:
+    """Returns the project version from pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return tomllib.load(file)["project"]["version"]
+
+
+def site_hashes(site: Path) -> dict[str, str]:
+    """Returns the sha256 of every file of the site, by URL relative to the site root, sorted."""
+    paths = sorted(p for p in site.rglob("*") if p.is_file())
+    return {p.relative_to(site).as_posix(): file_digest(p) for p in paths}
+
+
+def write_build_json(site: Path, wheel: Path) -> None:
+    """Writes build.json: the project version, the engine wheel and Pyodide URLs, a site hash."""
+    files = [f"{url} {digest}" for url, digest in site_hashes(site).items()]
+    info = {
+        "version": project_version(),
+        "wheel": wheel.relative_to(site).as_posix(),
+        "pyodide": "pyodide/",
+        "build": short_hash("\n".join(files)),
+    }
+    (site / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+
+def precache_list(site: Path) -> list[str]:
+    """Returns the service worker's precache URLs: every site file but sw.js, with its content query."""
+    return [f"{url}?v={digest[:12]}" for url, digest in site_hashes(site).items() if url != "sw.js"]
+
+
+def write_service_worker(site: Path) -> None:
+    """Writes sw.js at the site root from the web/sw.js template, filling PRECACHE and VERSION."""
+    template = (WEB / SW_TEMPLATE).read_text()
+    precache = json.dumps(precache_list(site), indent=2)
+    placeholders = {"/*PRECACHE*/[]": precache, "/*VERSION*/": short_hash(precache)}
+    for placeholder, value in placeholders.items():
+        if placeholder not in template:
+            raise BuildError(f"web/{SW_TEMPLATE} lacks the placeholder {placeholder}.")
+        template = template.replace(placeholder, value)
+    (site / "sw.js").write_text(template)
+
+
+def build_site(out: Path = DIST) -> Path:
+    """Builds the whole site into out, replacing it only once the build has succeeded."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent, prefix=".build-") as tmp:
+        site = Path(tmp) / "site"
+        copy_pages(site)
+        stage_pyodide(site / "pyodide")
+        wheel = build_engine_wheel(site / "wheels")
+        write_build_json(site, wheel)
+        write_service_worker(site)
+        if out.exists():
+            shutil.rmtree(out)
+        site.rename(out)
+    return out
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site with its MIME types and cross-origin isolation headers."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        """Adds the site headers to every response."""
+        for name, value in SERVE_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+
+def make_server(root: Path, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+    """Returns an HTTP server for the folder root (port 0: a free port, see server_address)."""
+    handler = functools.partial(SiteHandler, directory=str(root))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def report_size(site: Path) -> None:
+    """Prints the site's total size and file count."""
+    sizes = [p.stat().st_size for p in site.rglob("*") if p.is_file()]
+    print(f"{relative(site)}/: {sum(sizes):,} bytes in {len(sizes)} files")
+
+
+def command_build() -> int:
+    """Builds the site and prints its size."""
+    started = time.perf_counter()
+    report_size(build_site())
+    print(f"built in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+def command_serve(host: str, port: int) -> int:
+    """Builds the site, then serves it until interrupted."""
+    command_build()
+    server = make_server(DIST, host, port)
+    print(f"Open http://{host}:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def run_step(command: list[str]) -> None:
+    """Runs an install command, raising a BuildError if it fails."""
+    log(" ".join(command))
+    if subprocess.run(command, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"}).returncode != 0:
+        raise BuildError(f"{' '.join(command)} failed; check network access to the package registries.")
+
+
+def ensure_chromium() -> None:
+    """Installs Debian's chromium for the browser tests when none is on PATH and we are root."""
+    if any(shutil.which(name) for name in BROWSERS):
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        log("warning: no Chromium found and cannot apt-get install it; browser tests will fail")
+        return
+    run_step(["apt-get", "update"])
+    run_step(["apt-get", "install", "-y", "chromium"])
+
+
+def ensure_test_packages() -> None:
+    """Installs the project with its test extra when a test package is not importable."""
+    if all(importlib.util.find_spec(name) for name in TEST_MODULES):
+        return
+    run_step([sys.executable, "-m", "pip", "install", "-e", ".[test]"])
+
+
+def command_test(pytest_args: list[str]) -> int:
+    """Installs what the tests need, builds the site, and returns pytest's exit status."""
+    ensure_chromium()
+    ensure_test_packages()
+    command_build()
+    fetch_test_wheels()
+    status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if status == PYTEST_NO_TESTS:
+        print("error: pytest ran no tests", file=sys.stderr)
+        return 1
+    return status
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Returns the command and its options; all that follows "test" goes to pytest untouched."""
+    if argv[:1] == ["test"]:
+        return argparse.Namespace(command="test", pytest_args=argv[1:])
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("build", help="build dist/ and print its size")
+    serve = commands.add_parser("serve", help="build, then serve dist/ on localhost")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1")
+    commands.add_parser("test", help="install test needs, build, run pytest with any further args")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    """Runs one command and returns the exit status."""
+    args = parse_args(argv)
+    try:
+        if args.command == "serve":
+            return command_serve(args.host, args.port)
+        if args.command == "test":
+            return command_test(args.pytest_args)
+        return command_build()
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
