@@ -1,0 +1,122 @@
+"""Computer players: the four levels of SPEC C2 as named configurations.
+
+- ``easy``: one ply.  Takes a corner when it can; otherwise picks the move
+  whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
+  blunders like a beginner.
+- ``normal``: a short search (3 plies) with the strategic evaluation.
+- ``hard``: iterative deepening to 7 plies within about 0.8 s; the last plies
+  of the game are searched exactly.
+- ``expert``: iterative deepening to 12 plies within about 2.2 s, and the
+  exact endgame solver from as many empty squares as its budget allows.
+
+Budgets and reproducibility: by default a level thinks for ``Level.seconds``
+of wall time (set so that Pyodide, about three times slower than CPython,
+stays inside the thinking-time goals); the caller may pass its own ``budget``.
+Wall time makes the search depth vary with machine load, so a ``nodes`` budget
+replaces it for tests and the ladder: the search then stops after that many
+nodes, the exact solver runs at the level's fixed threshold, and the same
+position, level and seed always give the same move.  ``Level.nodes`` is about
+what Pyodide searches in ``Level.seconds``.  Only Easy uses the seed; the
+searching levels are deterministic for a given node or depth budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
+from .budget import Deadline
+from .evaluate import evaluate, final_score
+from .search import exact_threshold, think
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer player's configuration."""
+
+    name: str
+    #: Default thinking budget per move, in seconds of wall time.
+    seconds: float
+    #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode.
+    nodes: int
+    #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
+    max_depth: int
+    #: Most empty squares at which the exact solver is tried (0: never).
+    exact_empties: int = 0
+    #: Standard deviation of the noise added to one-ply scores, in discs.
+    noise: float = 0.0
+
+
+LEVELS: dict[str, Level] = {level.name: level for level in (
+    Level("easy", seconds=0.02, nodes=0, max_depth=0, noise=8.0),
+    Level("normal", seconds=0.2, nodes=2_000, max_depth=3),
+    Level("hard", seconds=0.8, nodes=6_000, max_depth=7, exact_empties=10),
+    Level("expert", seconds=2.2, nodes=16_000, max_depth=12, exact_empties=18),
+)}
+
+
+@dataclass
+class MoveChoice:
+    """A computer move and what the search knew about it.
+
+    ``square`` is None only when ``p`` has no legal move.  ``score`` is the
+    expected final disc difference for ``p`` (exact when ``exact``).
+    """
+
+    square: Square | None
+    score: float
+    depth: int
+    nodes: int
+    seconds: float
+    exact: bool
+    pv: list[Square] = field(default_factory=list)
+
+
+def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
+                budget: float | None = None, nodes: int | None = None) -> MoveChoice:
+    """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent).
+
+    ``budget`` is the thinking time in seconds (default ``Level.seconds``);
+    ``nodes`` a node budget instead of wall time, for reproducible play.
+
+    :raises ValueError: for an unknown level name.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    config = LEVELS[level]
+    start = time.perf_counter()
+    moves = moves_mask(p, o)
+    if not moves:
+        over = not moves_mask(o, p)
+        score = final_score(p, o) if over else evaluate(p, o)
+        return MoveChoice(None, float(score), 0, 0, time.perf_counter() - start, over)
+    if not config.max_depth:
+        square, score = _noisy_greedy(p, o, moves, random.Random(seed), config.noise)
+        return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
+                          False, [square])
+    if nodes is not None and budget is None:
+        deadline, exact_empties = None, config.exact_empties
+    else:
+        seconds = config.seconds if budget is None else budget
+        deadline = Deadline(seconds)
+        exact_empties = min(config.exact_empties, exact_threshold(seconds))
+    result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
+                   exact_empties=exact_empties)
+    return MoveChoice(result.square, result.score, result.depth, result.nodes,
+                      time.perf_counter() - start, result.exact, result.pv)
+
+
+def _noisy_greedy(p: Bitboard, o: Bitboard, moves: Bitboard, rng: random.Random,
+                  noise: float) -> tuple[Square, float]:
+    """Returns the move (a corner if any, SPEC C2) with the best one-ply score
+    plus Gaussian noise of deviation ``noise``, and its noiseless score."""
+    candidates = moves & CORNERS or moves
+    scored = []
+    for s in squares(candidates):
+        f = flips_mask(p, o, s)
+        score = -evaluate(o ^ f, p | f | 1 << s)
+        scored.append((score + rng.gauss(0.0, noise), s, score))
+    _, square, score = max(scored)
+    return square, score

@@ -1,0 +1,274 @@
+"""Midgame search: iterative deepening principal-variation search with a
+transposition table, and the root driver that switches to the exact solver.
+
+:class:`Search` runs a fail-soft negamax alpha-beta in its principal-variation
+form (PVS): the first move of a node is searched with the full window, the
+others with a null window that only proves them worse, and re-searched when
+they are not.  Leaves are scored by :func:`reversi.evaluate.evaluate`, finished
+games by their exact disc difference.  A side without a move passes inside the
+tree without spending depth (SPEC R4, C2); two passes end the game.
+
+Move ordering, best first: the transposition-table move, then
+- at nodes with three or more plies left: the children's static evaluation;
+- nearer the leaves: corners first, squares next to an empty corner (X and C
+  squares) last, and the history heuristic (moves that caused cut-offs before).
+
+Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
+end (the search is then exact), the node cap or the deadline.  The budget is
+polled every :data:`POLL` nodes, so a deadline is overrun by at most a few
+milliseconds.  On time-out the result is the last completed depth's, unless
+the unfinished depth has already proven another root move better.
+
+:func:`think` is the root driver used by the computer players: it plays the
+endgame exactly with :func:`reversi.endgame.solve` when asked to and falls back
+to the midgame result if the solver runs out of time.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
+from .budget import Deadline, SearchTimeout
+from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
+
+#: Nodes between two polls of the deadline and node cap (a power of two).
+POLL = 64
+#: Width of the null window (scores are floats in disc units).
+EPSILON = 1 / 64
+#: Remaining depth from which children are ordered by their evaluation.
+SORT_DEPTH = 3
+INF = 1000.0
+
+_LOWER, _EXACT, _UPPER = 0, 1, 2
+
+
+@dataclass
+class Result:
+    """What a search found for the side to move.
+
+    ``square`` is None only when the side to move has no legal move.  ``score``
+    is the expected final disc difference for the side to move (exact when
+    ``exact``); ``pv`` the expected line from the best move on (passes implied).
+    """
+
+    square: Square | None
+    score: float
+    depth: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    exact: bool = False
+    pv: list[Square] = field(default_factory=list)
+
+
+class Search:
+    """An iterative deepening PVS over one root position, with its own table.
+
+    ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
+    for tests and the ladder).  Either may be None.
+    """
+
+    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None) -> None:
+        self.deadline = deadline or Deadline(None)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, float, Square]] = {}
+        self.history = [0] * 64
+        #: Best root move and score proven so far in the unfinished iteration.
+        self.partial: tuple[Square, float] | None = None
+
+    def run(self, p: Bitboard, o: Bitboard, max_depth: int = 60) -> Result:
+        """Returns the best move for ``p`` found within the depth cap and budget.
+
+        Never raises :class:`SearchTimeout` (it returns what it has); a
+        ``KeyboardInterrupt`` passes through.
+        """
+        start = time.perf_counter()
+        moves = moves_mask(p, o)
+        empties = 64 - (p | o).bit_count()
+        if not moves:
+            opponent = moves_mask(o, p)
+            score = -self.run(o, p, max_depth).score if opponent else final_score(p, o)
+            return Result(None, score, 0, self.nodes, time.perf_counter() - start,
+                          not opponent, [])
+        ranked = sorted((evaluate(o ^ f, p | f | 1 << s), s)
+                        for s in squares(moves) for f in (flips_mask(p, o, s),))
+        order = [s for _, s in ranked]
+        result = Result(order[0], -ranked[0][0])
+        for depth in range(1, max(1, min(max_depth, empties)) + 1):
+            self.partial = None
+            try:
+                score, best = self._root(p, o, order, depth)
+            except SearchTimeout:
+                if self.partial and self.partial[0] != result.square:
+                    result = Result(self.partial[0], self.partial[1], depth,
+                                    pv=[self.partial[0]])
+                break
+            order.remove(best)
+            order.insert(0, best)
+            result = Result(best, score, depth, exact=depth >= empties,
+                            pv=self.principal_variation(p, o, best, depth))
+        result.nodes = self.nodes
+        result.seconds = time.perf_counter() - start
+        return result
+
+    def _root(self, p: Bitboard, o: Bitboard, order: list[Square],
+              depth: int) -> tuple[float, Square]:
+        """Searches every root move to ``depth``; returns the best score and move."""
+        alpha, best = -INF, order[0]
+        for i, s in enumerate(order):
+            f = flips_mask(p, o, s)
+            np, no = o ^ f, p | f | 1 << s
+            if i == 0:
+                score = -self._pvs(np, no, depth - 1, -INF, INF)
+            else:
+                score = -self._pvs(np, no, depth - 1, -alpha - EPSILON, -alpha)
+                if score > alpha:
+                    self.partial = (s, alpha)
+                    score = -self._pvs(np, no, depth - 1, -INF, -alpha)
+            if score > alpha:
+                alpha, best = score, s
+                self.partial = (s, score) if i else None
+        return alpha, best
+
+    def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
+        """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies."""
+        self.nodes += 1
+        if not self.nodes % POLL:
+            self._poll()
+        if depth <= 0:
+            return evaluate(p, o)
+        moves = moves_mask(p, o)
+        if not moves:
+            if not moves_mask(o, p):
+                return final_score(p, o)
+            return -self._pvs(o, p, depth, -beta, -alpha)
+        key = (p, o)
+        entry = self.table.get(key)
+        tt_move = -1
+        if entry:
+            stored_depth, bound, value, tt_move = entry
+            if stored_depth >= depth and (
+                    bound == _EXACT or (bound == _LOWER and value >= beta)
+                    or (bound == _UPPER and value <= alpha)):
+                return value
+        best, best_move, a = -INF, -1, alpha
+        for i, (s, f) in enumerate(self._ordered(p, o, moves, depth, tt_move)):
+            np, no = o ^ f, p | f | 1 << s
+            if i == 0:
+                score = -self._pvs(np, no, depth - 1, -beta, -a)
+            else:
+                score = -self._pvs(np, no, depth - 1, -a - EPSILON, -a)
+                if a < score < beta:
+                    score = -self._pvs(np, no, depth - 1, -beta, -score)
+            if score > best:
+                best, best_move = score, s
+                if score > a:
+                    a = score
+                    if a >= beta:
+                        self.history[s] += depth * depth
+                        break
+        bound = _LOWER if best >= beta else _UPPER if best <= alpha else _EXACT
+        self.table[key] = (depth, bound, best, best_move)
+        return best
+
+    def _ordered(self, p: Bitboard, o: Bitboard, moves: Bitboard, depth: int,
+                 tt_move: Square) -> list[tuple[Square, Bitboard]]:
+        """Returns the moves with their flips, most promising first."""
+        if depth >= SORT_DEPTH:
+            keyed = [(evaluate(o ^ f, p | f | 1 << s) - (s == tt_move) * INF, s, f)
+                     for s in squares(moves) for f in (flips_mask(p, o, s),)]
+        else:
+            bad = around(~(p | o) & CORNERS) & (X_SQUARES | C_SQUARES)
+            history = self.history
+            keyed = [(-(s == tt_move) * 1e12 - (1 << s & CORNERS and 1e9)
+                      + (1 << s & bad and 1e9) - history[s], s, flips_mask(p, o, s))
+                     for s in squares(moves)]
+        keyed.sort()
+        return [(s, f) for _, s, f in keyed]
+
+    def _poll(self) -> None:
+        """Raises :class:`SearchTimeout` past the deadline or the node cap."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchTimeout
+        self.deadline.check()
+
+    def principal_variation(self, p: Bitboard, o: Bitboard, first: Square,
+                            depth: int) -> list[Square]:
+        """Returns ``first`` and the table moves that follow it, at most ``depth`` long."""
+        line: list[Square] = []
+        while len(line) < depth:
+            moves = moves_mask(p, o)
+            if not moves:
+                if not moves_mask(o, p):
+                    break
+                p, o = o, p
+                continue
+            entry = self.table.get((p, o))
+            if not line:
+                s = first
+            elif entry and entry[3] >= 0 and moves >> entry[3] & 1:
+                s = entry[3]
+            else:
+                break
+            line.append(s)
+            f = flips_mask(p, o, s)
+            p, o = o ^ f, p | f | 1 << s
+        return line
+
+
+
+#: Seconds the exact solver needs, with a margin, by number of empty squares on
+#: CPython (measured by ``python bench/timing.py solver``).  Pyodide is slower by
+#: :data:`SLOWDOWN`.
+SOLVE_SECONDS: dict[int, float] = {
+    10: 0.01, 11: 0.02, 12: 0.04, 13: 0.08, 14: 0.15, 15: 0.3, 16: 0.6,
+    17: 1.2, 18: 2.4, 19: 5.0, 20: 10.0,
+}
+#: How much slower this interpreter runs the engine than native CPython.
+SLOWDOWN = 3.0 if sys.platform == "emscripten" else 1.0
+
+
+def exact_threshold(seconds: float | None, cap: int = 20) -> int:
+    """Returns the most empty squares (at most ``cap``) at which the exact solver
+    is expected to finish within ``seconds`` here (``cap`` when unbounded)."""
+    if seconds is None:
+        return cap
+    fits = [e for e, need in SOLVE_SECONDS.items() if need * SLOWDOWN <= seconds and e <= cap]
+    return max(fits, default=min(cap, min(SOLVE_SECONDS) - 1))
+
+
+def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
+          max_nodes: int | None = None, exact_empties: int = 0) -> Result:
+    """Returns the best move for ``p``: exact if at most ``exact_empties`` squares
+    are empty and the solver finishes in time, else by the midgame search.
+
+    With a deadline, a quarter of the remaining time first buys a midgame
+    result to fall back on; without one the solver runs to the end.
+    """
+    from .endgame import solve
+
+    start = time.perf_counter()
+    empties = 64 - (p | o).bit_count()
+    if empties > exact_empties or not moves_mask(p, o):
+        return Search(deadline, max_nodes).run(p, o, max_depth)
+    fallback = None
+    if deadline is not None and deadline.at is not None:
+        fallback = Search(Deadline(deadline.remaining() / 4), max_nodes).run(p, o, max_depth)
+    try:
+        score, square = solve(p, o, deadline=deadline)
+    except SearchTimeout:
+        if fallback is None:
+            raise
+        fallback.seconds = time.perf_counter() - start
+        return fallback
+    return Result(square, float(score), empties, fallback.nodes if fallback else 0,
+                  time.perf_counter() - start, True, [square])
+
+
+def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:
+    """Returns ``(score, best square, exact)`` for ``p`` to move within ``deadline``."""
+    result = think(p, o, deadline=deadline, exact_empties=exact_threshold(deadline.remaining()))
+    return result.score, result.square, result.exact
