@@ -1,45 +1,63 @@
 """The worker's door into Python: JSON requests in, JSON replies out.
 
 The worker calls :func:`call` with a method name and its parameters as a JSON
-string, and gets back a JSON string.  A request that fails raises; the worker
-turns the exception into an error message for the page.
+string, and gets back a JSON string: the snapshot (:mod:`reversi.snapshot`)
+plus ``save``, the document to store (:mod:`reversi.save`), when it changed.
+A request that fails raises; the worker turns the exception into a message.
 
-Methods: ``snapshot`` (no params), ``new``, ``place`` ({"square": "d3"}),
-``set_option`` ({"name": ..., "value": ...}).  Each returns the snapshot
-documented in :mod:`reversi.snapshot`.
+Methods and parameters:
+
+- ``load`` {"document": str | null}: starts the session from a saved document.
+- ``snapshot`` {}: the current state.
+- ``place`` {"square": "d3", "token": n}: a person's placement.
+- ``computer_move`` {"token": n}: the computer's move for the game at ``token``.
+- ``undo``, ``redo``, ``restart``, ``new``, ``resume`` {}.
+- ``pause`` {"reason": str}: pause, e.g. because the page was hidden.
+- ``tick`` {"ms": n}: visible time that passed.
+- ``set_setting`` {"name": str, "value": ...}.
+- ``storage_failed`` {"reason": str}: the page could not save (SPEC P2).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any
 
+from . import save
 from .session import Session
+from .snapshot import session_snapshot
 
 _session = Session()
+_saved = ""
 
 
-def _snapshot() -> dict[str, Any]:
-    return _session.snapshot()
+def _load(document: str | None = None) -> None:
+    global _session
+    _session = Session()
+    _session.notices = save.load(_session, document)
 
 
-def _new() -> dict[str, Any]:
-    _session.new()
-    return _session.snapshot()
+def _storage_failed(reason: str = "") -> None:
+    note = "Progress is not being saved in this browser" + (f" ({reason})" if reason else "") + \
+        "; you can keep playing."
+    if note not in _session.notices:
+        _session.notices.append(note)
 
 
-def _place(square: str) -> dict[str, Any]:
-    _session.place(square)
-    return _session.snapshot()
-
-
-def _set_option(name: str, value: Any) -> dict[str, Any]:
-    _session.set_option(name, value)
-    return _session.snapshot()
-
-
-METHODS: dict[str, Callable[..., dict[str, Any]]] = {
-    "snapshot": _snapshot, "new": _new, "place": _place, "set_option": _set_option,
+COMMANDS = {
+    "load": _load,
+    "snapshot": lambda: None,
+    "place": lambda square, token=None: _session.place(square, token),
+    "computer_move": lambda token: _session.computer_move(token),
+    "undo": lambda: _session.undo(),
+    "redo": lambda: _session.redo(),
+    "restart": lambda: _session.restart(),
+    "new": lambda: _session.new(),
+    "pause": lambda reason="": _session.pause(reason),
+    "resume": lambda: _session.resume(),
+    "tick": lambda ms: _session.tick(ms),
+    "set_setting": lambda name, value: _session.set_setting(name, value),
+    "storage_failed": _storage_failed,
 }
 
 
@@ -48,13 +66,19 @@ def call(method: str, params: str = "{}") -> str:
 
     :raises ValueError: for an unknown method or bad parameters.
     """
-    if method not in METHODS:
+    global _saved
+    if method not in COMMANDS:
         raise ValueError(f"unknown method {method!r}")
     args = json.loads(params)
     if not isinstance(args, dict):
         raise ValueError("parameters must be a JSON object")
+    _session.begin()
     try:
-        result = METHODS[method](**args)
+        COMMANDS[method](**args)
     except TypeError as error:
         raise ValueError(f"bad parameters for {method}: {error}") from None
-    return json.dumps(result)
+    reply: dict[str, Any] = session_snapshot(_session)
+    document = save.dump(_session)
+    if document != _saved:
+        reply["save"] = _saved = document
+    return json.dumps(reply)

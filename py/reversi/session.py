@@ -1,54 +1,360 @@
-"""The game session: what the player is doing, driven by commands from the page.
+"""The game session: everything the player lives with, driven by commands.
 
-It takes commands (``new``, ``place``, ``set_option``) and returns the
-snapshot the page draws (see :mod:`reversi.snapshot`).  It is plain Python,
-deterministic, and testable without a browser.
+A :class:`Session` holds the settings, the current game (its placements and
+undo/redo cursor, see :mod:`reversi.line`), the attempt (id, practice mark,
+first result, active time), the results history and the stars.  The page
+sends commands (place, undo, redo, restart, new, pause, resume, computer move,
+settings, clock ticks) and draws the snapshot that comes back
+(:mod:`reversi.snapshot`).  It is deterministic given its computer player and
+clock inputs, so pytest covers every rule without a browser.
+
+Rules implemented here: C1, C3, U1-U6, A1-A5, S1-S8, P4-P6 of SPEC.md.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
-from .board import Board
-from .notation import parse_square
-from .snapshot import board_snapshot, step_events, turn_status
+from .bitboard import Bitboard, Square
+from .board import BLACK, COLOR_NAMES, WHITE
+from .line import Line
+from .notation import parse_square, square_name
+from .snapshot import color_title, result_text
+from .stars import STAR_IDS, STARS, placement_stars, result_stars
+
+MODES = ("computer", "local")
+SIDES = ("black", "white")
+LEVELS = ("easy", "normal", "hard", "expert")
+#: Longest clock tick taken at face value (ms); a longer gap (a sleeping laptop) counts this much.
+MAX_TICK_MS = 5_000
+
+#: Chooses the computer's move: (p, o, level, seed) -> square.
+ComputerPlayer = Callable[[Bitboard, Bitboard, str, int], Square]
+
+
+def default_player(p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
+    """Returns the move of the built-in computer player at ``level``."""
+    from .players import choose_move  # the search stack loads only when the computer plays
+
+    choice = choose_move(p, o, level, seed=seed)
+    if choice.square is None:
+        raise ValueError("the computer has no legal move")
+    return choice.square
+
+
+@dataclass
+class Settings:
+    """The player's choices (SPEC P1): they apply to the next new game, except the
+    display ones (legal dots, sound) which apply at once."""
+
+    mode: str = "computer"
+    side: str = "black"
+    level: str = "normal"
+    legal_dots: bool = True
+    sound: bool = False
+
+
+@dataclass
+class Attempt:
+    """One attempt (SPEC A1): begun by New, kept across Restart."""
+
+    id: int = 1
+    practice: bool = False
+    first_result: dict[str, Any] | None = None
+    active_ms: int = 0
+    started: str = ""
+
+
+@dataclass
+class Game:
+    """The current game: its fixed mode, side and level, and its placements."""
+
+    mode: str = "computer"
+    side: str = "black"
+    level: str = "normal"
+    line: Line = field(default_factory=Line)
+
+    @property
+    def human(self) -> int | None:
+        """Returns the human's colour in a computer game, None in a local game."""
+        return SIDES.index(self.side) if self.mode == "computer" else None
+
+    def is_human(self, color: int) -> bool:
+        """Checks if ``color`` is played by a person (both are in a local game)."""
+        return self.mode == "local" or color == self.human
+
+
+def now_iso() -> str:
+    """Returns the current UTC time as an ISO 8601 string (seconds)."""
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
 
 
 class Session:
-    """A local two-player game (SPEC C1) with its display settings."""
+    """The whole state of the game page, changed only by its command methods."""
 
-    def __init__(self) -> None:
-        self.board = Board()
-        self.show_legal = True
+    def __init__(self, player: ComputerPlayer = default_player, clock: Callable[[], str] = now_iso) -> None:
+        self.player = player
+        self.clock = clock
+        self.settings = Settings()
+        self.attempt = Attempt(started=clock())
+        self.game = Game()
+        self.history: list[dict[str, Any]] = []
+        self.stars: list[str] = []
+        self.challenge_wins = 0
+        self.paused = False
+        #: Changes whenever the game changes; stale requests carry an old one (SPEC P5).
+        self.token = 1
         self.events: list[str] = []
+        self.new_stars: list[str] = []
+        self.notices: list[str] = []
+
+    # -- derived facts ------------------------------------------------------
+    @property
+    def board(self):
+        """Returns the board of the current game at its cursor."""
+        return self.game.line.board
+
+    def is_over(self) -> bool:
+        """Checks if the current game has ended (SPEC R5)."""
+        return self.board.is_game_over()
+
+    def computer_to_move(self) -> bool:
+        """Checks if the computer should move now (C1, C3): its turn, unpaused, not over."""
+        g = self.game
+        return (g.mode == "computer" and not self.paused and not self.is_over()
+                and self.board.turn != g.human)
+
+    def human_to_move(self) -> bool:
+        """Checks if a person may place a disc now."""
+        return not self.paused and not self.is_over() and self.game.is_human(self.board.turn)
+
+    def clock_running(self) -> bool:
+        """Checks if active time counts now (SPEC P6; the page adds visibility)."""
+        return not self.paused and not self.is_over()
+
+    def undo_target(self) -> int | None:
+        """Returns the cursor Undo goes back to, or None when Undo is unavailable (U1-U4)."""
+        line = self.game.line
+        if self.game.mode == "local":
+            return line.cursor - 1 if line.cursor else None
+        for index in range(line.cursor - 1, -1, -1):
+            if line.color_of(index) == self.game.human:
+                return index
+        return None  # U3: nothing of the human's to take back
+
+    def redo_target(self) -> int | None:
+        """Returns the cursor Redo goes forward to, or None when nothing was undone (U5).
+
+        Against the computer it replays the human's placement and every computer
+        reply that followed it, up to the human's next decision.
+        """
+        line = self.game.line
+        if line.cursor == len(line.moves):
+            return None
+        if self.game.mode == "local":
+            return line.cursor + 1
+        target = line.cursor + 1
+        while target < len(line.moves) and line.color_of(target) != self.game.human:
+            target += 1
+        return target
+
+    # -- commands -----------------------------------------------------------
+    def begin(self) -> None:
+        """Starts a command: clears the previous command's report."""
+        self.events = []
+        self.new_stars = []
+
+    def _changed(self, *events: str) -> None:
+        """Invalidates every request made before this change and reports it."""
+        self.token += 1
+        self.events.extend(events)
+
+    def place(self, name: str, token: int | None = None) -> None:
+        """Plays square ``name`` for the person to move (SPEC B2); an illegal
+        or untimely tap changes nothing and says why."""
+        square = parse_square(name)
+        if token is not None and token != self.token:
+            self.events.append("That tap was for an earlier position; nothing changed.")
+            return
+        if self.paused:
+            self.events.append("The game is paused. Resume to play.")
+            return
+        if not self.human_to_move():
+            self.events.append("Game over." if self.is_over() else "Wait for the computer's move.")
+            return
+        if not self.board.is_legal(square):
+            self.events.append(f"{name} is not a legal move.")
+            return
+        self._changed()
+        step = self._play(square)
+        self._earn(placement_stars(square, step.flips))
+        self._after_placement()
+
+    def computer_move(self, token: int) -> None:
+        """Plays the computer's move for the game as it was at ``token`` (SPEC C1, C3).
+
+        A request for a game that was changed, paused or finished meanwhile is
+        rejected and changes nothing (SPEC P5).
+        """
+        if token != self.token or not self.computer_to_move():
+            return
+        p, o = self.board.mover_mask()
+        seed = self.attempt.id * 1000 + self.game.line.cursor
+        square = self.player(p, o, self.game.level, seed)
+        self._changed()
+        self._play(square)
+        self._after_placement()
+
+    def _play(self, square: Square):
+        """Plays ``square`` on the current line and reports it; returns the step."""
+        line = self.game.line
+        line.play(square)
+        step = line.board.steps[-1]
+        flips = step.flips.bit_count()
+        who, you = self._who(step.color), self._who(step.color) == "You"
+        self.events.append(f"{who} {'play' if you else 'plays'} {square_name(square)}, "
+                           f"flipping {flips} disc{'s' if flips != 1 else ''}.")
+        if step.caused_pass:
+            other = self._who(step.color ^ 1)
+            self.events.append(f"{other} has no legal move and passes." if other != "You"
+                               else "You have no legal move and pass.")
+        return step
+
+    def _who(self, color: int) -> str:
+        """Returns how announcements name ``color``: "You", "Computer", "Black" or "White"."""
+        if self.game.mode == "local":
+            return color_title(color)
+        return "You" if color == self.game.human else "Computer"
+
+    def _after_placement(self) -> None:
+        """Records the attempt's first result when the game has just ended (A1, A3)."""
+        outcome = self.board.outcome()
+        if outcome is None:
+            return
+        self.events.append("Game over. " + result_text(outcome) + self._verdict(outcome))
+        if self.attempt.first_result is not None:
+            return
+        g = self.game
+        if g.mode == "computer":
+            winner = outcome.winner
+            result = "draw" if winner is None else ("win" if winner == g.human else "loss")
+        else:
+            result = "draw" if outcome.winner is None else COLOR_NAMES[outcome.winner]
+        challenge = g.mode == "computer" and result == "win" and not self.attempt.practice
+        record = {
+            "attempt": self.attempt.id, "date": self.clock(), "mode": g.mode, "level": g.level,
+            "side": g.side, "result": result, "black": outcome.black, "white": outcome.white,
+            "practice": self.attempt.practice, "challenge": challenge,
+            "duration_ms": self.attempt.active_ms,
+        }
+        self.attempt.first_result = record
+        self.history.append(record)
+        if challenge:
+            self.challenge_wins += 1
+        self._earn(result_stars(computer=g.mode == "computer", won=result == "win", challenge=challenge,
+                                level=g.level, challenge_wins=self.challenge_wins))
+
+    def _verdict(self, outcome) -> str:
+        """Returns " You win." / " You lose." / "" for the human in a computer game."""
+        if self.game.mode != "computer" or outcome.winner is None:
+            return ""
+        return " You win." if outcome.winner == self.game.human else " You lose."
+
+    def _earn(self, stars: list[str]) -> None:
+        """Adds the stars not yet earned and announces them (SPEC S1-S8).
+
+        Local games earn S1-S4 only; the callers pass only human placements.
+        """
+        allowed = STAR_IDS[:4] if self.game.mode == "local" else STAR_IDS
+        for star in STARS:
+            if star.id in stars and star.id in allowed and star.id not in self.stars:
+                self.stars.append(star.id)
+                self.new_stars.append(star.id)
+                self.events.append(f"Star earned: {star.name}!")
+
+    def undo(self) -> None:
+        """Takes back to the human's previous decision (U1-U4); marks practice (A2)."""
+        target = self.undo_target()
+        if target is None:
+            self.events.append("Nothing to undo.")
+            return
+        self._changed()
+        self.game.line.seek(target)
+        self.attempt.practice = True
+        self.events.append("Move taken back. This attempt is now practice."
+                           if self.game.mode == "computer" else "Move taken back.")
+
+    def redo(self) -> None:
+        """Replays the undone placements, computer replies included (U5)."""
+        target = self.redo_target()
+        if target is None:
+            self.events.append("Nothing to redo.")
+            return
+        self._changed("Move replayed.")
+        self.game.line.seek(target)
+        self._after_placement()
+
+    def restart(self) -> None:
+        """Returns this attempt to the opening; it becomes practice and keeps its first result (U6, A2)."""
+        self._changed("Restarted from the opening. This attempt is now practice.")
+        self.game.line = Line()
+        self.attempt.practice = True
+        self.paused = False
 
     def new(self) -> None:
-        """Starts a fresh game from the opening (SPEC R2)."""
-        self.board = Board()
-        self.events = ["New game. Black to move."]
+        """Starts a fresh attempt with the current settings (U6, A1)."""
+        s = self.settings
+        self._changed(f"New game: {self._describe(s.mode, s.side, s.level)}.")
+        self.game = Game(s.mode, s.side, s.level)
+        self.attempt = Attempt(id=self.attempt.id + 1, started=self.clock())
+        self.paused = False
 
-    def place(self, name: str) -> None:
-        """Plays the square ``name`` for the side to move (SPEC B2).
+    @staticmethod
+    def _describe(mode: str, side: str, level: str) -> str:
+        """Returns e.g. "you play Black against Normal" or "two players"."""
+        if mode == "local":
+            return "two players on this screen"
+        return f"you play {side.capitalize()} against {level.capitalize()}"
 
-        An illegal square changes nothing and is reported as an event.
-        """
-        square = parse_square(name)
-        if not self.board.is_legal(square):
-            self.events = [f"{name} is not a legal move."]
+    def pause(self, reason: str = "") -> None:
+        """Pauses the game: the clock stops and the computer waits (SPEC P4)."""
+        if self.paused or self.is_over():
             return
-        self.board.play(square)
-        self.events = step_events(self.board)
+        self._changed("Paused." + (f" {reason}" if reason else ""))
+        self.paused = True
 
-    def set_option(self, name: str, value: Any) -> None:
-        """Changes a display setting; ``legal_dots`` toggles the dots (SPEC B1)."""
-        if name != "legal_dots" or not isinstance(value, bool):
-            raise ValueError(f"unknown option {name}={value!r}")
-        self.show_legal = value
-        self.events = [f"Legal move dots {'on' if value else 'off'}."]
+    def resume(self) -> None:
+        """Resumes a paused game."""
+        if not self.paused:
+            return
+        self._changed("Resumed.")
+        self.paused = False
 
-    def snapshot(self) -> dict[str, Any]:
-        """Returns what the page draws now, with the events of the last command."""
-        snap = board_snapshot(self.board)
-        snap.update(status=turn_status(self.board), events=self.events,
-                    options={"legal_dots": self.show_legal})
-        return snap
+    def tick(self, ms: int) -> None:
+        """Adds ``ms`` of visible time to the active clock when it runs (SPEC P6)."""
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
+            raise ValueError("tick needs a whole, non-negative number of milliseconds")
+        if self.clock_running():
+            self.attempt.active_ms += min(ms, MAX_TICK_MS)
+
+    def set_setting(self, name: str, value: Any) -> None:
+        """Changes one setting; mode, side and level start a new game at once when the
+        human has not placed a disc yet, else they wait for New."""
+        choices = {"mode": MODES, "side": SIDES, "level": LEVELS}
+        if name in ("legal_dots", "sound"):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false")
+            setattr(self.settings, name, value)
+            self.events.append(f"{'Legal move dots' if name == 'legal_dots' else 'Sound'} {'on' if value else 'off'}.")
+            return
+        if name not in choices or value not in choices[name]:
+            raise ValueError(f"unknown setting {name}={value!r}")
+        setattr(self.settings, name, value)
+        line = self.game.line
+        untouched = not any(self.game.is_human(line.color_of(i)) for i in range(len(line.moves)))
+        if untouched and self.attempt.first_result is None:
+            self.new()
+        else:
+            self.events.append(f"{name.capitalize()}: {value}. It applies from the next new game.")

@@ -3,7 +3,7 @@
 This is the one place its fields are documented.  The page never works out a
 rule: whatever it shows comes from here (SPEC B1, B7).
 
-Fields:
+Board:
 
 - ``cells``: 64 characters a1..h8, ``X`` black, ``O`` white, ``-`` empty.
 - ``turn``: ``"black"``/``"white"``, or None when the game is over.
@@ -14,20 +14,38 @@ Fields:
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
-- ``status``: one line for the status bar, e.g. "Black to move".
-- ``events``: sentences to announce for the command just taken (placements,
-  every automatic pass, the result), oldest first.
 - ``moves``: the transcript of the game so far (SPEC R6).
-- ``options``: the player's settings, e.g. ``{"legal_dots": true}``.
+
+Session:
+
+- ``status``: one line for the status bar, e.g. "Your move" or "Black to move".
+- ``events``: sentences to announce for the command just taken (placements,
+  every automatic pass, the result, stars), oldest first.
+- ``token``: the game's current token; computer-move and tap requests send it
+  back so that late ones are rejected (SPEC P5).
+- ``mode``, ``side``, ``level``: of the current game.
+- ``human_to_move``, ``computer_to_move``, ``paused``, ``clock_running``: booleans.
+- ``can_undo``, ``can_redo``: whether Undo and Redo would do anything.
+- ``active_ms``: active play time of the attempt (SPEC P6).
+- ``attempt``: ``{"id", "practice", "first_result"}``.
+- ``options``: the settings, ``{"mode", "side", "level", "legal_dots", "sound"}``.
+- ``history``: the results, one dict per attempt that reached a result.
+- ``stars``: all eight as ``{"id", "name", "how", "earned"}``; ``new_stars``: ids
+  earned by the command just taken.
+- ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
 
 from .bitboard import squares
 from .board import COLOR_NAMES, Board, Outcome
 from .notation import format_transcript, square_name
+
+if TYPE_CHECKING:
+    from .session import Session
 
 
 def color_title(color: int) -> str:
@@ -43,8 +61,7 @@ def result_text(outcome: Outcome) -> str:
 
 
 def board_snapshot(board: Board) -> dict[str, Any]:
-    """Returns the board part of a snapshot (all fields above but ``status``
-    ``events`` and ``options``)."""
+    """Returns the board fields of a snapshot."""
     outcome = board.outcome()
     black, white = board.counts()
     last = board.steps[-1] if board.steps else None
@@ -62,25 +79,44 @@ def board_snapshot(board: Board) -> dict[str, Any]:
     }
 
 
-def turn_status(board: Board) -> str:
-    """Returns the status-bar line: whose move it is, or the result."""
+def status_line(session: "Session") -> str:
+    """Returns the status-bar line: whose move it is, paused, or the result."""
+    board = session.board
     outcome = board.outcome()
     if outcome:
         return "Game over. " + result_text(outcome)
-    return f"{color_title(board.turn)} to move"
+    if session.paused:
+        return "Paused"
+    if session.game.mode == "local":
+        return f"{color_title(board.turn)} to move"
+    return "Your move" if session.human_to_move() else "Computer is thinking…"
 
 
-def step_events(board: Board) -> list[str]:
-    """Returns the announcements for the board's last placement: the move, an
-    automatic pass it caused, and the result if it ended the game (SPEC B7)."""
-    step = board.steps[-1]
-    flips = step.flips.bit_count()
-    said = [f"{color_title(step.color)} plays {square_name(step.square)}, "
-            f"flipping {flips} disc{'s' if flips != 1 else ''}."]
-    if step.caused_pass:
-        said.append(f"{color_title(step.color ^ 1)} has no legal move and passes. "
-                    f"{color_title(step.color)} moves again.")
-    outcome = board.outcome()
-    if outcome:
-        said.append("Game over. " + result_text(outcome))
-    return said
+def session_snapshot(session: "Session") -> dict[str, Any]:
+    """Returns the whole snapshot of ``session`` (fields above)."""
+    from .stars import STARS
+
+    snap = board_snapshot(session.board)
+    game = session.game
+    snap.update(
+        status=status_line(session),
+        events=list(session.events),
+        token=session.token,
+        mode=game.mode, side=game.side, level=game.level,
+        human_to_move=session.human_to_move(),
+        computer_to_move=session.computer_to_move(),
+        paused=session.paused,
+        clock_running=session.clock_running(),
+        can_undo=session.undo_target() is not None,
+        can_redo=session.redo_target() is not None,
+        active_ms=session.attempt.active_ms,
+        attempt={"id": session.attempt.id, "practice": session.attempt.practice,
+                 "first_result": session.attempt.first_result},
+        options=asdict(session.settings),
+        history=list(session.history),
+        stars=[{"id": s.id, "name": s.name, "how": s.how, "earned": s.id in session.stars}
+               for s in STARS],
+        new_stars=list(session.new_stars),
+        notices=list(session.notices),
+    )
+    return snap
