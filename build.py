@@ -198,9 +198,9 @@ def run_download(command: list[str], pins: list[Pin], registry: str) -> None:
     except FileNotFoundError:
         raise BuildError(f"{names}: {command[0]} is not installed; install it and retry.") from None
     if result.returncode != 0:
-        detail = "\n".join((result.stderr or result.stdout).strip().splitlines()[-5:])
+        detail = "\n".join((result.stderr or result.stdout).strip().splitlines()[-10:])
         raise BuildError(
-            f"{names}: download failed ({' '.join(command[:3])} exited with {result.returncode}).\n"
+            f"{names}: download failed (exit status {result.returncode}):\n"
             f"{detail}\nCheck network access to {registry}, then retry."
         )
 
@@ -235,7 +235,7 @@ def move_verified(pin: Pin, download: Path, directory: Path) -> None:
 
 def npm_pack(pins: list[Pin], into: Path) -> list[str]:
     """Returns the npm command that downloads the pinned package tarballs into a folder."""
-    return ["npm", "pack", "--silent", "--pack-destination", str(into), *(pin.spec for pin in pins)]
+    return ["npm", "pack", "--loglevel=error", "--pack-destination", str(into), *(pin.spec for pin in pins)]
 
 
 def pip_download(pins: list[Pin], into: Path) -> list[str]:

@@ -1,0 +1,182 @@
+"""Checks build.py: the site's Pyodide files and lock, the engine wheel, the service worker, the server."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import re
+import shutil
+import sys
+import threading
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+
+SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | re.DOTALL)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """Builds the site once for this module's tests."""
+    return build.build_site(tmp_path_factory.mktemp("site") / "dist")
+
+
+def sha256(path: Path) -> str:
+    """Returns the hex sha256 of a file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def sw_constants(site: Path) -> tuple[list[str], str]:
+    """Returns the PRECACHE list and VERSION string written into the site's sw.js."""
+    found = {name: json.loads(value) for name, value in SW_CONSTANT.findall((site / "sw.js").read_text())}
+    return found["PRECACHE"], found["VERSION"]
+
+
+class PlainHostHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host with the right MIME types but no cross-origin isolation headers."""
+
+    extensions_map = build.SiteHandler.extensions_map
+
+
+def start(server: http.server.ThreadingHTTPServer) -> str:
+    """Serves in a background thread and returns the server's base URL."""
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def test_pyodide_runtime_is_shipped(site):
+    """pyodide/ holds the runtime files, the lock and the micropip and packaging wheels."""
+    names = [*build.PYODIDE_FILES, build.PYODIDE_LOCK, *(pin.file for pin in build.RUNTIME_WHEELS.values())]
+    assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(names)
+
+
+def test_lock_carries_the_checksums_of_the_shipped_wheels(site):
+    """The lock's micropip and packaging entries name the shipped files and their sha256."""
+    lock = json.loads((site / "pyodide" / build.PYODIDE_LOCK).read_text())
+    for name, pin in build.RUNTIME_WHEELS.items():
+        entry = lock["packages"][name]
+        assert entry["file_name"] == pin.file
+        assert entry["sha256"] == sha256(site / "pyodide" / pin.file) == pin.digest
+
+
+def test_build_json_points_at_the_engine_wheel(site):
+    """build.json names the project version, the engine wheel (with the engine inside) and pyodide/."""
+    info = json.loads((site / "build.json").read_text())
+    assert info["version"] == build.project_version()
+    assert info["pyodide"] == "pyodide/"
+    assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
+    with zipfile.ZipFile(site / info["wheel"]) as wheel:
+        assert "reversi/board.py" in wheel.namelist()
+
+
+def test_service_worker_template_is_not_copied(site):
+    """The service worker lives at the site root only; web/ gets no unfilled template."""
+    assert (site / "sw.js").exists()
+    assert not (site / "web" / "sw.js").exists()
+    assert "/*PRECACHE*/" not in (site / "sw.js").read_text()
+
+
+def test_precache_lists_every_file_but_sw_js_with_its_hash(site):
+    """PRECACHE has each site file but sw.js once, its ?v= the start of the file's sha256 (O1)."""
+    precache, version = sw_constants(site)
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    urls = dict(entry.split("?v=") for entry in precache)
+    assert len(urls) == len(precache)
+    assert set(urls) == files - {"sw.js"}
+    for url, digest in urls.items():
+        assert sha256(site / url).startswith(digest) and len(digest) == 12, url
+    assert version == build.short_hash(json.dumps(precache, indent=2))
+
+
+def test_same_input_gives_the_same_service_worker(site, tmp_path):
+    """A second build of unchanged sources writes the same sw.js (same VERSION, same hashes)."""
+    again = build.build_site(tmp_path / "dist")
+    assert (again / "sw.js").read_text() == (site / "sw.js").read_text()
+
+
+def test_changed_file_changes_the_version(site, tmp_path):
+    """Changing any one site file gives a new VERSION, so browsers get a new cache."""
+    copy = Path(shutil.copytree(site, tmp_path / "dist"))
+    with (copy / "pyodide" / build.PYODIDE_LOCK).open("a") as lock:
+        lock.write(" ")
+    build.write_service_worker(copy)
+    assert sw_constants(copy)[1] != sw_constants(site)[1]
+
+
+def test_server_sends_mime_types_and_isolation_headers(site):
+    """make_server gives .wasm and .mjs their MIME types, and COOP/COEP on every file."""
+    server = build.make_server(site)
+    base = start(server)
+    try:
+        for path, mime in [("pyodide/pyodide.asm.wasm", "application/wasm"),
+                           ("pyodide/pyodide.mjs", "text/javascript"),
+                           ("sw.js", "text/javascript"),
+                           ("build.json", "application/json")]:
+            with urllib.request.urlopen(base + path) as response:
+                assert response.headers["Content-Type"] == mime, path
+                assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+                assert response.headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+                assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_bad_cached_download_is_named_with_a_fix(tmp_path):
+    """A cached file whose checksum is wrong stops the build with the package and what to do."""
+    pin = build.Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
+    (tmp_path / pin.file).write_bytes(b"not the pinned file")
+    with pytest.raises(build.BuildError, match=r"demo==1\.0.*Delete .*demo-1\.0-py3-none-any\.whl and retry"):
+        build.is_cached(pin, tmp_path)
+
+
+def test_failed_download_is_named_with_a_fix(tmp_path):
+    """A download that fails stops the build naming the package and the registry to check."""
+    pin = build.Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
+
+    def failing(pins, into):
+        return [sys.executable, "-c", "raise SystemExit('no route to host')"]
+
+    with pytest.raises(build.BuildError, match=r"demo==1\.0: download failed(.|\n)*Check network access to PyPI"):
+        build.fetch([pin], tmp_path, "PyPI", failing)
+
+
+def test_main_reports_errors_without_a_traceback(monkeypatch, capsys):
+    """A failed step exits with status 1 and a one-paragraph message."""
+    def fail(out=build.DIST):
+        raise build.BuildError("pyodide@314.0.7: download failed.")
+    monkeypatch.setattr(build, "build_site", fail)
+    assert build.main(["build"]) == 1
+    assert capsys.readouterr().err == "error: pyodide@314.0.7: download failed.\n"
+
+
+@pytest.mark.browser
+def test_service_worker_isolates_the_page_on_a_plain_static_host(site):
+    """On a host that sends no COOP/COEP, the page is cross-origin isolated once the worker controls it."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    handler = functools.partial(PlainHostHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    url = start(server)
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"])
+            page = browser.new_context(bypass_csp=True).new_page()
+            page.goto(url)
+            assert page.evaluate("crossOriginIsolated") is False
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+            page.reload()
+            assert page.evaluate("navigator.serviceWorker.controller !== null")
+            assert page.evaluate("crossOriginIsolated") is True
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()

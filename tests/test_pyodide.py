@@ -1,0 +1,30 @@
+"""Runs engine test modules inside Pyodide under Node: the Python the browser runs."""
+
+import os
+import shutil
+import subprocess
+
+import build
+
+RUNNER = build.ROOT / "tests" / "pyodide" / "run.mjs"
+#: The test modules run inside Pyodide, as paths relative to the repository root.
+PYODIDE_TESTS = ("tests/pyodide/smoke.py",)
+TIMEOUT_S = 1200
+
+
+def test_engine_tests_pass_inside_pyodide(tmp_path):
+    """The engine tests pass on Pyodide's Python 3.14, loaded from a copy of the site's pyodide/."""
+    assert shutil.which("node"), "node is not on PATH"
+    env = {
+        **os.environ,
+        "PYODIDE_DIR": str(build.stage_pyodide(tmp_path / "pyodide")),
+        "TEST_WHEELS_DIR": str(build.fetch_test_wheels()),
+    }
+    result = subprocess.run(
+        ["node", str(RUNNER), *PYODIDE_TESTS],
+        cwd=build.ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
+    )
+    output = f"{result.stdout}\n{result.stderr}"
+    print(output)
+    assert result.returncode == 0, f"pytest inside Pyodide failed:\n{output}"
+    assert f"Python {build.PYODIDE_PYTHON}." in result.stdout, output
