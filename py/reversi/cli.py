@@ -1,16 +1,65 @@
-"""Command line: ``python -m reversi perft N`` and friends.
+"""Command line: ``python -m reversi perft|solve|best|match|bench``.
 
-Bad input prints a one-line error and exits with status 2.
+A position is either 64 characters a1..h8 (``X`` black, ``O`` white, ``-``
+empty; FFO/OBF style), a space and the side to move (``X`` or ``O``), with any
+``; move:score;`` text after it ignored, or a transcript such as ``f5d6c3``
+(SPEC R6).  Bad input prints a one-line error and exits with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import re
+import statistics
 import sys
 import time
+from pathlib import Path
 
-from .board import OPENING_BLACK, OPENING_WHITE
+from .bitboard import Bitboard, moves_mask
+from .board import OPENING_BLACK, OPENING_WHITE, Board
+from .notation import NotationError, format_transcript, square_name
 from .perft import perft
+from .players import LEVELS, choose_move, play_game, random_opening
+
+#: The FFO test positions, relative to the repository root.
+FFO_PATH = Path(__file__).resolve().parents[3] / "shared" / "data" / "ffo-01-19.obf"
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def parse_position(text: str) -> tuple[Bitboard, Bitboard]:
+    """Returns ``(p, o)`` for a board-and-side line or a transcript, ``p`` to move.
+
+    :raises NotationError: for text that is neither.
+    :raises IllegalMoveError: for a transcript with an illegal placement.
+    """
+    line = text.split(";")[0].strip()
+    fields = line.split()
+    if len(fields) == 2 and len(fields[0]) == 64:
+        cells, side = fields[0].upper(), fields[1].upper()
+        if side not in ("X", "O") or set(cells) - set("XO-"):
+            raise NotationError(f"{line!r}: expected 64 of X, O, - then X or O to move")
+        black = sum(1 << s for s, c in enumerate(cells) if c == "X")
+        white = sum(1 << s for s, c in enumerate(cells) if c == "O")
+        return (black, white) if side == "X" else (white, black)
+    return Board.replay(line).mover_mask()
+
+
+#: The first ``; move:score`` of an OBF line: the best move's exact score.
+_FFO_SCORE = re.compile(r";\s*[A-Ha-h][1-8]:([+-]?\d+)")
+
+
+def _read_ffo(path: Path) -> list[str]:
+    """Returns the non-empty lines of an OBF file."""
+    return [line for line in path.read_text().splitlines() if line.strip()]
+
 
 def cmd_perft(args: argparse.Namespace) -> int:
     """Prints the leaf count and time of each depth up to ``args.depth``."""
@@ -21,14 +70,143 @@ def cmd_perft(args: argparse.Namespace) -> int:
         print(f"{depth:>5} {leaves:>12} {time.perf_counter() - start:>9.3f}", flush=True)
     return 0
 
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Prints the best move and the exact final disc difference."""
+    from .endgame import solve
+
+    p, o = parse_position(args.position)
+    start = time.perf_counter()
+    score, square = solve(p, o)
+    move = square_name(square) if square is not None else "pass" if moves_mask(o, p) else "none"
+    print(f"{move} {score:+d} ({time.perf_counter() - start:.2f} s)")
+    return 0
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    """Prints a level's move with the search information."""
+    p, o = parse_position(args.position)
+    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=args.nodes)
+    move = square_name(choice.square) if choice.square is not None else "pass"
+    print(f"move {move}  score {choice.score:+.2f}{' exact' if choice.exact else ''}  "
+          f"depth {choice.depth}  nodes {choice.nodes}  time {choice.seconds:.3f} s  "
+          f"pv {format_transcript(choice.pv) or '-'}")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Plays a match from random openings, colours alternating; prints the totals."""
+    rng = random.Random(args.seed)
+    wins = draws = losses = mine = theirs = 0
+    for game in range(args.games):
+        if game % 2 == 0:
+            opening = random_opening(rng, rng.randint(4, 6))
+        first_black = game % 2 == 0
+        black, white = (args.first, args.second) if first_black else (args.second, args.first)
+        board = play_game(black, white, opening, seed=args.seed + game, nodes=args.nodes)
+        b, w = board.counts()
+        a, z = (b, w) if first_black else (w, b)
+        mine, theirs = mine + a, theirs + z
+        wins, draws, losses = wins + (a > z), draws + (a == z), losses + (a < z)
+        print(f"game {game + 1}: {black} (black) {b}-{w} {white} (white)", flush=True)
+    print(f"{args.first} vs {args.second}: {wins} wins, {draws} draws, {losses} losses; "
+          f"discs {mine}-{theirs}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Prints perft times, FFO solve times and per-level move times."""
+    if args.perft:
+        cmd_perft(argparse.Namespace(depth=args.perft))
+    if args.ffo:
+        _bench_ffo(Path(args.ffo))
+    if args.games:
+        _bench_levels(args.levels, args.games, args.budget)
+    return 0
+
+
+def _bench_ffo(path: Path) -> None:
+    """Solves each OBF position of ``path``, checking the best score against the file."""
+    from .endgame import solve
+
+    total = 0.0
+    print(f"\n{'#':>3} {'empties':>7} {'move':>4} {'score':>5} {'expected':>8} {'seconds':>8}")
+    for number, line in enumerate(_read_ffo(path), 1):
+        p, o = parse_position(line)
+        best = _FFO_SCORE.search(line)
+        expected = best.group(1) if best else "?"
+        start = time.perf_counter()
+        score, square = solve(p, o)
+        seconds = time.perf_counter() - start
+        total += seconds
+        move = square_name(square) if square is not None else "pass"
+        print(f"{number:>3} {64 - (p | o).bit_count():>7} {move:>4} {score:>+5d} "
+              f"{expected:>8} {seconds:>8.2f}", flush=True)
+    print(f"{'total':>29} {total:>8.2f}")
+
+
+def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
+    """Plays ``games`` self-play games per level and prints its move times."""
+    print(f"\n{'level':>8} {'moves':>6} {'mean ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    rng = random.Random(1)
+    for level in levels:
+        times: list[float] = []
+        for _ in range(games):
+            opening = random_opening(rng, 4)
+            board = Board()
+            for square in opening:
+                board.play(square)
+            while not board.is_game_over():
+                p, o = board.mover_mask()
+                start = time.perf_counter()
+                choice = choose_move(p, o, level, seed=len(times), budget=budget)
+                times.append(time.perf_counter() - start)
+                board.play(choice.square)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{level:>8} {len(times):>6} {statistics.mean(times) * 1e3:>8.1f} "
+              f"{p95 * 1e3:>8.1f} {times[-1] * 1e3:>8.1f}", flush=True)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Returns the parser with one subcommand per tool."""
-    parser = argparse.ArgumentParser(prog="python -m reversi", description=__doc__.splitlines()[0])
+    parser = Parser(prog="python -m reversi", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count game-tree leaves from the opening")
     p.add_argument("depth", type=int, choices=range(1, 15), metavar="N (1-14)")
     p.set_defaults(run=cmd_perft)
+
+    p = sub.add_parser("solve", help="exact best move and final disc difference")
+    p.add_argument("position", help='64 cells a1..h8 of X/O/-, a space and X or O to move')
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("best", help="a computer level's move and search information")
+    p.add_argument("position", help="board-and-side line or transcript such as f5d6c3")
+    p.add_argument("--level", choices=list(LEVELS), default="expert")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--budget", type=float, help="thinking time in seconds")
+    p.add_argument("--nodes", type=int, help="node budget instead of time (reproducible)")
+    p.set_defaults(run=cmd_best)
+
+    p = sub.add_parser("match", help="play two levels against each other")
+    p.add_argument("first", choices=list(LEVELS))
+    p.add_argument("second", choices=list(LEVELS))
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--nodes", action="store_true",
+                   help="play at the levels' node budgets (reproducible) instead of time")
+    p.set_defaults(run=cmd_match)
+
+    p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")
+    p.add_argument("--perft", type=int, default=9, choices=range(0, 12), metavar="DEPTH",
+                   help="perft up to DEPTH (0 to skip)")
+    p.add_argument("--ffo", default=str(FFO_PATH), help="OBF file to solve ('' to skip)")
+    p.add_argument("--games", type=int, default=2, help="games per level (0 to skip)")
+    p.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
+    p.add_argument("--budget", type=float, help="thinking time per move instead of the levels'")
+    p.set_defaults(run=cmd_bench)
     return parser
+
 
 def main(argv: list[str] | None = None) -> int:
     """Runs the command line; returns the exit status (2 for bad input)."""
@@ -39,6 +217,6 @@ def main(argv: list[str] | None = None) -> int:
         return int(exit_.code or 0)
     try:
         return args.run(args)
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

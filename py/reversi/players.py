@@ -25,8 +25,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
+from .board import Board
 from .budget import Deadline
 from .evaluate import evaluate, final_score
 from .search import exact_threshold, think
@@ -120,3 +122,33 @@ def _noisy_greedy(p: Bitboard, o: Bitboard, moves: Bitboard, rng: random.Random,
         scored.append((score + rng.gauss(0.0, noise), s, score))
     _, square, score = max(scored)
     return square, score
+
+
+def random_opening(rng: random.Random, plies: int) -> list[Square]:
+    """Returns ``plies`` random legal placements from the opening (fewer if the game ends)."""
+    board = Board()
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        board.play(rng.choice(board.legal_moves()))
+    return board.placements()
+
+
+def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: int = 0,
+              nodes: bool = False, on_move: Callable[[Board, MoveChoice], None] | None = None,
+              ) -> Board:
+    """Plays ``black`` against ``white`` (level names) after ``opening``; returns the
+    finished board.  ``nodes`` plays each level at its node budget (reproducible)
+    instead of its time budget; ``on_move`` sees every computer move."""
+    board = Board()
+    for square in opening:
+        board.play(square)
+    while not board.is_game_over():
+        level = white if board.turn else black
+        p, o = board.mover_mask()
+        choice = choose_move(p, o, level, seed=seed + len(board.steps),
+                             nodes=LEVELS[level].nodes if nodes else None)
+        if on_move:
+            on_move(board, choice)
+        board.play(choice.square)
+    return board

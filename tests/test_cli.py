@@ -1,0 +1,90 @@
+"""Tests of the command line (``python -m reversi``); bad input exits with status 2."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reversi.board import Board
+from reversi.cli import main, parse_position
+
+ROOT = Path(__file__).resolve().parent.parent
+#: FFO endgame #1 (14 empties, Black to move): G8 wins by 18.
+ENDGAME = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;"
+
+
+@pytest.fixture
+def small_obf(tmp_path):
+    """An OBF file of one position with few empties."""
+    path = tmp_path / "small.obf"
+    rng = random.Random(5)
+    board = Board()
+    while len(board.steps) < 52 and not board.is_game_over():
+        board.play(rng.choice(board.legal_moves()))
+    path.write_text(board.cells() + " " + "XO"[board.turn] + ";\n")
+    return path
+
+
+def test_parse_board_line_and_transcript_agree():
+    board = Board.replay("f5d6c3")
+    line = board.cells() + " " + "XO"[board.turn] + "; trailing text is ignored"
+    assert parse_position(line) == parse_position("F5D6C3") == board.mover_mask()
+
+
+def test_solve_prints_move_and_exact_score(capsys):
+    assert main(["solve", ENDGAME]) == 0
+    move, score = capsys.readouterr().out.split()[:2]
+    assert (move, score) == ("g8", "+18")
+
+
+def test_best_prints_search_info(capsys):
+    assert main(["best", "--level", "hard", "--nodes", "500", "f5d6c3"]) == 0
+    out = capsys.readouterr().out
+    for word in ("move", "score", "depth", "nodes", "time", "pv"):
+        assert word in out
+
+
+def test_best_accepts_board_line(capsys):
+    assert main(["best", "--level", "normal", ENDGAME]) == 0
+    assert capsys.readouterr().out.startswith("move ")
+
+
+def test_match_prints_totals(capsys):
+    assert main(["match", "easy", "normal", "--games", "2", "--nodes"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "wins" in last and "draws" in last and "losses" in last and "discs" in last
+
+
+def test_bench_prints_tables(capsys, small_obf):
+    assert main(["bench", "--perft", "3", "--ffo", str(small_obf), "--games", "1",
+                 "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "leaves" in out and "total" in out and "p95 ms" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "not a position"],
+    ["solve", "X" * 64 + " Z"],
+    ["best", "f5f5"],
+    ["best", "--level", "grandmaster", "f5"],
+    ["match", "easy", "nobody"],
+    ["bench", "--ffo", "/nonexistent/ffo.obf", "--perft", "0", "--games", "0"],
+    ["perft", "99"],
+    [],
+])
+def test_bad_input_exits_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error:")
+
+
+def test_module_runs_as_a_program():
+    """``python -m reversi`` exits 2 with one error line and no traceback."""
+    result = subprocess.run([sys.executable, "-m", "reversi", "best", "zz"], cwd=ROOT / "py",
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

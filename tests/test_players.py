@@ -1,0 +1,114 @@
+"""Tests of the computer levels (SPEC C2, C3, R4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from reversi.bitboard import CORNERS, moves_mask
+from reversi.board import Board
+from reversi.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
+
+from test_search import MUST_PASS, cells_position, random_position
+
+#: Transcripts after which the side to move can take a corner that is plainly good.
+CORNER_CASES = (
+    "f5f4f3f6d3f2g6c3b3b2g4g3b1",
+    "e6f6f5d6c5b4c3f4f7f8g8",
+    "f5d6c4d3e6f4e3f6e2c2c3f2g4e1g5b3f7g8b1g3e7d2a2f8g2h4g7",
+)
+
+
+def small_nodes(level: str) -> int:
+    """Returns a node budget small enough for fast tests."""
+    return min(LEVELS[level].nodes, 1500)
+
+
+def test_levels_are_named():
+    assert list(LEVELS) == ["easy", "normal", "hard", "expert"]
+
+
+def test_unknown_level_is_an_error():
+    with pytest.raises(ValueError):
+        choose_move(*Board().mover_mask(), "grandmaster")
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_c2_reproducible_under_seed(level):
+    """Same position, level, seed and node budget: the same move and search."""
+    p, o = random_position(31, 24)
+    first = choose_move(p, o, level, seed=7, nodes=small_nodes(level))
+    again = choose_move(p, o, level, seed=7, nodes=small_nodes(level))
+    assert (first.square, first.score, first.depth, first.nodes, first.pv) == \
+        (again.square, again.score, again.depth, again.nodes, again.pv)
+    assert moves_mask(p, o) >> first.square & 1
+
+
+def test_c2_easy_varies_with_seed():
+    """Easy's choices differ between seeds somewhere in an opening."""
+    p, o = random_position(32, 6)
+    picks = {choose_move(p, o, "easy", seed=seed).square for seed in range(20)}
+    assert len(picks) > 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(10, 55))
+def test_c2_easy_takes_an_available_corner(seed, plies):
+    p, o = random_position(seed, plies)
+    assume(moves_mask(p, o) & CORNERS)
+    assert 1 << choose_move(p, o, "easy", seed=seed).square & CORNERS
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("transcript", CORNER_CASES)
+def test_c2_searching_levels_take_a_good_corner(level, transcript):
+    p, o = Board.replay(transcript).mover_mask()
+    choice = choose_move(p, o, level, nodes=small_nodes(level))
+    assert 1 << choice.square & CORNERS
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_r4_no_move_returns_none(level):
+    p, o = cells_position(MUST_PASS, white_to_move=True)
+    choice = choose_move(p, o, level)
+    assert isinstance(choice, MoveChoice) and choice.square is None and not choice.exact
+
+
+def test_r5_game_over_returns_exact_score():
+    p, o = (1 << 13) - 1, 1 << 40
+    choice = choose_move(p, o, "expert")
+    assert choice.square is None and choice.exact and choice.score == 12
+
+
+def test_expert_plays_endgame_exactly():
+    from reversi.endgame import solve
+
+    p, o = random_position(33, 52)
+    choice = choose_move(p, o, "expert", nodes=LEVELS["expert"].nodes)
+    assert choice.exact and (choice.score, choice.square) == solve(p, o)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_budget_is_passed_through(level):
+    """A tiny browser budget still yields a legal move, from a shallow search."""
+    p, o = random_position(34, 20)
+    choice = choose_move(p, o, level, budget=0.001)
+    assert moves_mask(p, o) >> choice.square & 1 and choice.depth <= 3
+
+
+def test_choice_fields():
+    p, o = random_position(35, 20)
+    choice = choose_move(p, o, "hard", nodes=small_nodes("hard"))
+    assert choice.pv[0] == choice.square and choice.depth >= 2 and choice.nodes > 0
+    assert -64 <= choice.score <= 64 and choice.seconds >= 0
+
+
+def test_c3_play_game_goes_on_through_passes():
+    """A whole game between levels ends by the rules, passes included (C3, R4, R5)."""
+    opening = random_opening(random.Random(36), 4)
+    seen = []
+    board = play_game("easy", "easy", opening, seed=3, on_move=lambda b, c: seen.append(c))
+    assert board.is_game_over() and len(board.steps) == len(opening) + len(seen)

@@ -1,0 +1,189 @@
+"""Tests of the evaluation and the midgame search (SPEC C2, R3-R5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi.bitboard import flips_mask, moves_mask, squares
+from reversi.board import Board
+from reversi.budget import Deadline, SearchTimeout
+from reversi.endgame import solve
+from reversi.evaluate import FEATURES, edge_stable, evaluate, features
+from reversi.search import POLL, Search, analyse, exact_threshold, think
+
+
+def random_position(seed: int, plies: int) -> tuple[int, int]:
+    """Returns ``(p, o)`` after up to ``plies`` random placements from the opening."""
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        board.play(rng.choice(board.legal_moves()))
+    return board.mover_mask()
+
+
+def negamax(p: int, o: int, depth: int) -> float:
+    """Returns the plain minimax value (no pruning) with the search's conventions."""
+    if depth == 0:
+        return evaluate(p, o)
+    moves = moves_mask(p, o)
+    if not moves:
+        if not moves_mask(o, p):
+            return p.bit_count() - o.bit_count()
+        return -negamax(o, p, depth)
+    return max(-negamax(o ^ f, p | f | 1 << s, depth - 1)
+               for s in squares(moves) for f in (flips_mask(p, o, s),))
+
+
+class CountingDeadline(Deadline):
+    """A deadline that expires after ``limit`` checks, whatever the clock says."""
+
+    def __init__(self, limit: int, error: type[BaseException] = SearchTimeout) -> None:
+        super().__init__(None)
+        self.limit, self.checks, self.error = limit, 0, error
+
+    def check(self) -> None:
+        self.checks += 1
+        if self.checks > self.limit:
+            raise self.error
+
+    def expired(self) -> bool:
+        return self.checks >= self.limit
+
+
+#: White to move with no legal placement; Black can still move (SPEC R4).
+MUST_PASS = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-"
+
+
+def cells_position(cells: str, white_to_move: bool) -> tuple[int, int]:
+    """Returns ``(p, o)`` for 64 cells a1..h8 of X, O and -."""
+    black = sum(1 << s for s, c in enumerate(cells) if c == "X")
+    white = sum(1 << s for s, c in enumerate(cells) if c == "O")
+    return (white, black) if white_to_move else (black, white)
+
+
+class TestEvaluate:
+    def test_features_are_antisymmetric(self):
+        """Every difference feature changes sign when the sides swap."""
+        p, o = random_position(3, 30)
+        mine, theirs = features(p, o), features(o, p)
+        for name, a, b in zip(FEATURES, mine, theirs):
+            if name not in ("parity", "tempo"):
+                assert a == -b, name
+
+    def test_edge_stable_runs_from_owned_corners(self):
+        """a1-d1 held from the a1 corner are stable; e1 beyond an empty square is not."""
+        p = 0b1111 | 1 << 5
+        assert edge_stable(p, 0) == 0b1111
+        assert edge_stable(0b1110, 0) == 0
+
+    def test_filled_edge_is_stable(self):
+        """Every disc of a completely filled edge is stable, whoever owns the corners."""
+        p, o = 0b01101110, 0b10010001
+        assert edge_stable(p, o) == p
+        assert edge_stable(o, p) == o
+
+    def test_r5_finished_game_scores_exactly(self):
+        """A finished game evaluates to its real disc difference, empties to nobody."""
+        p, o = (1 << 13) - 1, 1 << 40
+        assert not moves_mask(p, o) and not moves_mask(o, p)
+        assert evaluate(p, o) == 12
+
+
+class TestSearch:
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(0, 10**6), st.integers(0, 60))
+    def test_c2_never_returns_an_illegal_move(self, seed, plies):
+        p, o = random_position(seed, plies)
+        result = Search(max_nodes=400).run(p, o, 4)
+        moves = moves_mask(p, o)
+        if moves:
+            assert result.square is not None and moves >> result.square & 1
+        else:
+            assert result.square is None
+
+    @pytest.mark.parametrize("seed, plies", [(1, 12), (2, 25), (3, 44), (4, 50), (5, 56)])
+    def test_score_equals_plain_minimax(self, seed, plies):
+        """PVS with its table and ordering finds the exact depth-3 minimax value."""
+        p, o = random_position(seed, plies)
+        assert Search().run(p, o, 3).score == pytest.approx(negamax(p, o, 3), abs=1e-9)
+
+    def test_r4_side_without_move_passes(self):
+        p, o = cells_position(MUST_PASS, white_to_move=True)
+        result = Search().run(p, o, 4)
+        assert result.square is None
+        assert result.score == pytest.approx(-Search().run(o, p, 4).score)
+
+    def test_r5_game_over_returns_final_score(self):
+        p, o = (1 << 13) - 1, 1 << 40
+        result = Search().run(p, o, 4)
+        assert result.square is None and result.exact and result.score == 12
+
+    def test_reaches_the_end_exactly(self):
+        """With the depth at least the empties the search is exact: it equals the solver."""
+        p, o = random_position(8, 54)
+        empties = 64 - (p | o).bit_count()
+        result = Search().run(p, o, 60)
+        assert result.exact and result.depth == empties
+        assert result.score == solve(p, o)[0]
+
+    @pytest.mark.parametrize("limit", [0, 1, 5, 40])
+    def test_budget_polled_every_poll_nodes(self, limit):
+        """A deadline that expires after ``limit`` checks stops the search at once:
+        at most ``POLL`` nodes per check, and a legal move is still returned."""
+        p, o = random_position(11, 20)
+        deadline = CountingDeadline(limit)
+        result = Search(deadline).run(p, o, 20)
+        assert deadline.checks == limit + 1
+        assert result.nodes <= (limit + 1) * POLL
+        assert moves_mask(p, o) >> result.square & 1
+
+    def test_node_cap(self):
+        p, o = random_position(12, 20)
+        result = Search(max_nodes=1000).run(p, o, 30)
+        assert 1000 <= result.nodes < 1000 + POLL
+        assert result.depth >= 2
+
+    def test_pv_is_a_legal_line(self):
+        p, o = random_position(13, 24)
+        result = Search().run(p, o, 5)
+        assert result.pv[0] == result.square and len(result.pv) == 5
+        board = Board(p, o)
+        for square in result.pv:
+            board.play(square)
+
+    def test_c7_keyboard_interrupt_passes_through(self):
+        """Pyodide cancels a search by raising KeyboardInterrupt inside it."""
+        p, o = random_position(14, 20)
+        with pytest.raises(KeyboardInterrupt):
+            Search(CountingDeadline(3, KeyboardInterrupt)).run(p, o, 20)
+        with pytest.raises(KeyboardInterrupt):
+            think(p, o, deadline=CountingDeadline(3, KeyboardInterrupt))
+
+
+class TestThink:
+    def test_plays_exactly_within_threshold(self):
+        p, o = random_position(21, 52)
+        result = think(p, o, max_depth=2, exact_empties=14)
+        assert result.exact and (result.score, result.square) == solve(p, o)
+
+    def test_falls_back_to_midgame_when_solver_times_out(self):
+        """A solver out of time leaves the midgame answer (never an exception)."""
+        p, o = random_position(22, 40)
+        result = think(p, o, max_depth=6, deadline=Deadline(0.05), exact_empties=30)
+        assert not result.exact and moves_mask(p, o) >> result.square & 1
+
+    def test_exact_threshold_grows_with_budget(self):
+        assert exact_threshold(0.001) < exact_threshold(1.0) <= exact_threshold(100.0)
+        assert exact_threshold(None, cap=16) == 16
+
+    def test_analyse(self):
+        p, o = random_position(23, 54)
+        score, square, exact = analyse(p, o, deadline=Deadline(None))
+        assert exact and (score, square) == solve(p, o)
+
