@@ -1,86 +1,148 @@
-// Boot: wires the board view, input, announcements and the Python engine together.
+// Boot and game flow: wires the board view, input, storage, announcements and
+// the Python engine. Python decides everything; this file only relays.
 
 import { BoardView } from "./board-view.js";
 import { createEngine } from "./engine.js";
 import { bindInput } from "./input.js";
 import { createAnnouncer } from "./announce.js";
+import { createStore, savedView } from "./storage.js";
+import { formatTime, showControls, showHistory, showNotices } from "./panels.js";
 
-// The opening (SPEC R2), painted before Python is ready (O3); Python sends the real state.
+// The opening (SPEC R2), painted before Python is ready when nothing is saved (O3).
 const OPENING = {
   cells: "-".repeat(27) + "OX" + "-".repeat(6) + "XO" + "-".repeat(27),
-  turn: "black", legal: [], last: null, flipped: [], counts: { black: 2, white: 2 },
-  result: null, status: "Black to move", events: [], options: { legal_dots: true },
+  counts: { black: 2, white: 2 }, last: null, status: "Black to move",
 };
+const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
+const TICK_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
 const view = new BoardView($("board-canvas"), $("board"));
 const announce = createAnnouncer($("status"));
+const store = createStore();
+const dismissed = new Set();
 let engine = null;
-let busy = true;
-let snapshot = OPENING;
+let loading = true;
+let thinking = false;
+let storageFailed = false;
+let snap = null;
+let clockBase = { ms: 0, at: performance.now() };
+let lastTick = performance.now();
 
-/** Draws a snapshot everywhere on the page. */
-function show(snap) {
-  snapshot = snap;
-  view.show(snap);
-  $("count-black").textContent = snap.counts.black;
-  $("count-white").textContent = snap.counts.white;
-  $("turn").textContent = snap.result ? "Game over" : snap.status;
-  $("legal-dots").setAttribute("aria-pressed", String(snap.options.legal_dots));
+/** Paints a snapshot (or a saved view before Python is ready) everywhere on the page. */
+function show(next) {
+  snap = next;
+  view.show(next);
+  showControls(next, { loading, thinking });
+  showNotices(next.notices || [], dismissed);
+  showHistory(next.history || []);
+  $("board").setAttribute("aria-busy", String(loading || thinking));
+  clockBase = { ms: next.active_ms || 0, at: performance.now() };
+  drawClock();
 }
 
-/** Marks the board as waiting (aria-busy) or accepting input. */
-function setBusy(value) {
-  busy = value;
-  $("board").setAttribute("aria-busy", String(value));
+function drawClock() {
+  const running = snap && snap.clock_running && !document.hidden && !loading;
+  $("clock").textContent = formatTime(clockBase.ms + (running ? performance.now() - clockBase.at : 0));
 }
 
-/** Shows an error from the engine where the player can read it. */
-function showError(error) {
-  $("alert").textContent = error.message || String(error);
-  $("alert").hidden = false;
-}
-
-/** Sends a command to Python and shows the snapshot it returns. */
-async function command(method, params) {
+/** Sends a command to Python, shows the reply, saves it, and lets the computer move. */
+async function command(method, params = {}) {
+  let reply;
   try {
-    const snap = await engine.call(method, params);
-    show(snap);
-    const said = [...snap.events];
-    if (!snap.result) said.push(snap.status);
-    announce(said.join(" "));
+    reply = await engine.call(method, params);
   } catch (error) {
-    showError(error);
+    if (!error.cancelled) showNotices([error.message], new Set());
+    return;
   }
+  if (reply.save !== undefined) persist(reply.save);
+  show(reply);
+  const said = [...reply.events];
+  if (said.length && !reply.result && !said.some((line) => line.startsWith("Game over"))) said.push(reply.status);
+  if (said.length) announce(said.join(" "));
+  scheduleComputer();
+}
+
+/** Writes the saved document; the first failure tells Python to warn the player (P2). */
+function persist(text) {
+  const problem = store.write(text);
+  if (problem && !storageFailed) {
+    storageFailed = true;
+    command("storage_failed", { reason: problem });
+  }
+}
+
+/** Asks Python for the computer's move when it is the computer's turn (C1, C3). */
+function scheduleComputer() {
+  if (!snap || !snap.computer_to_move || thinking || document.hidden) return;
+  thinking = true;
+  show(snap);
+  const token = snap.token;
+  setTimeout(async () => {
+    await command("computer_move", { token });
+    thinking = false;
+    show(snap);
+    scheduleComputer();
+  }, COMPUTER_DELAY_MS);
+}
+
+/** Runs a command that must win over a pending computer search (B4, P5). */
+function overrule(method, params) {
+  if (thinking) engine.cancel();
+  return command(method, params);
 }
 
 const intents = {
   place(square) {
-    if (busy) {
-      $("hint").textContent = "The engine is still loading…";
-      return;
+    if (loading) $("hint").textContent = "The engine is still loading…";
+    else if (thinking) $("hint").textContent = "Wait for the computer's move.";
+    else {
+      $("hint").textContent = "";
+      command("place", { square, token: snap.token });
     }
-    $("hint").textContent = "";
-    command("place", { square });
   },
-  toggleLegal() {
-    if (!busy) command("set_option", { name: "legal_dots", value: !snapshot.options.legal_dots });
-  },
-  newGame() {
-    if (!busy) command("new");
-  },
+  toggleLegal: () => command("set_setting", { name: "legal_dots", value: !snap.options.legal_dots }),
+  newGame: () => overrule("new"),
+  restart: () => overrule("restart"),
+  undo: () => snap.can_undo && overrule("undo"),
+  redo: () => snap.can_redo && !thinking && command("redo"),
+  pause: () => (snap.paused ? command("resume") : overrule("pause")),
+  setting: ({ name, value }) => overrule("set_setting", { name, value }),
 };
 
 function emit(intent, detail) {
-  if (intents[intent]) intents[intent](detail);
+  if (intents[intent] && (!loading || intent === "place")) intents[intent](detail);
+}
+
+function bindControls() {
+  const clicks = { "new-game": "newGame", restart: "restart", undo: "undo", redo: "redo", pause: "pause", "legal-dots": "toggleLegal" };
+  for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
+  for (const name of ["mode", "side", "level"]) {
+    $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
+  }
+  $("alert-dismiss").addEventListener("click", () => {
+    (snap.notices || []).forEach((text) => dismissed.add(text));
+    showNotices(snap.notices || [], dismissed);
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden && !loading) overrule("pause", { reason: "The page was hidden." });
+    drawClock();
+  });
+  setInterval(() => {
+    const now = performance.now();
+    if (!loading && snap.clock_running && !document.hidden) command("tick", { ms: Math.round(now - lastTick) });
+    lastTick = now;
+    drawClock();
+  }, TICK_MS);
 }
 
 async function start() {
-  show(OPENING);
+  const saved = store.read();
+  const paint = { ...OPENING, ...(savedView(saved) || {}) };
+  show({ ...paint, legal: [], options: { legal_dots: true, mode: "computer", side: "black", level: "normal" }, notices: [], history: [] });
   performance.mark("board-painted");
   bindInput($("board"), view.cells, emit);
-  $("new-game").addEventListener("click", () => emit("newGame"));
-  $("legal-dots").addEventListener("click", () => emit("toggleLegal"));
+  bindControls();
   const stages = { python: "Loading Python…", engine: "Installing the engine…", installed: "Starting…" };
   engine = createEngine((stage) => {
     performance.mark(`engine-${stage}`);
@@ -88,14 +150,17 @@ async function start() {
   });
   try {
     await engine.ready;
-    show(await engine.call("snapshot"));
-    setBusy(false);
-    performance.mark("interactive");
+    const reply = await engine.call("load", { document: saved });
+    loading = false;
     $("loading").hidden = true;
-    announce(snapshot.status);
+    if (reply.save !== undefined) persist(reply.save);
+    show(reply);
+    performance.mark("interactive");
+    announce([...reply.events, reply.status].join(" "));
+    scheduleComputer();
   } catch (error) {
     $("loading").hidden = true;
-    showError(new Error(`The game engine could not start: ${error.message}. Reload the page to try again.`));
+    showNotices([`The game engine could not start: ${error.message}. Reload the page to try again.`], new Set());
   }
 }
 

@@ -12,7 +12,11 @@ Version 1 document::
      "game": {"mode", "side", "level", "moves": "f5d6…", "cursor": n, "paused": bool},
      "attempt": {"id", "practice", "first_result": record | null, "active_ms", "started"},
      "history": [record, …],
-     "stars": {"earned": [id, …], "challenge_wins": n}}
+     "stars": {"earned": [id, …], "challenge_wins": n},
+     "view": {"cells", "counts", "last", "status"}}
+
+``view`` only lets the page paint the saved position before Python is ready
+(SPEC O3); it is never read back: the position comes from replaying ``moves``.
 
 A record is ``{"attempt", "date", "mode", "level", "side", "result", "black",
 "white", "practice", "challenge", "duration_ms"}``.
@@ -27,6 +31,7 @@ from typing import Any, Callable
 from .line import Line
 from .notation import format_transcript, parse_transcript
 from .session import LEVELS, MODES, SIDES, Game, Session
+from .snapshot import board_snapshot, status_line
 from .stars import STAR_IDS
 
 FORMAT = "reversi"
@@ -41,6 +46,7 @@ def dump(session: Session) -> str:
     """Returns the session as a version-1 JSON document."""
     game = session.game
     line = game.line
+    board = board_snapshot(line.board)
     doc = {
         "format": FORMAT, "version": VERSION,
         "settings": asdict(session.settings),
@@ -50,6 +56,7 @@ def dump(session: Session) -> str:
         "attempt": asdict(session.attempt),
         "history": session.history,
         "stars": {"earned": session.stars, "challenge_wins": session.challenge_wins},
+        "view": {key: board[key] for key in ("cells", "counts", "last")} | {"status": status_line(session)},
     }
     return json.dumps(doc, separators=(",", ":"))
 

@@ -8,7 +8,8 @@ Board:
 - ``cells``: 64 characters a1..h8, ``X`` black, ``O`` white, ``-`` empty.
 - ``turn``: ``"black"``/``"white"``, or None when the game is over.
 - ``legal``: names of the legal squares for the side to move (``[]`` when the
-  game is over).  The page draws them as dots only when ``options.legal_dots``.
+  game is over).  The page draws them as dots only when ``options.legal_dots``;
+  in a session snapshot they are listed only while a person may place a disc.
 - ``last``: the square of the last placement, or None.
 - ``flipped``: the squares the last placement flipped.
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
@@ -97,6 +98,8 @@ def session_snapshot(session: "Session") -> dict[str, Any]:
     from .stars import STARS
 
     snap = board_snapshot(session.board)
+    if not session.human_to_move():
+        snap["legal"] = []
     game = session.game
     snap.update(
         status=status_line(session),

@@ -60,3 +60,17 @@ def tap(pg, square: str) -> None:
     pg.wait_for_function(
         "([sel, before]) => document.querySelector(sel) && document.querySelector('[role=status]').textContent !== before",
         arg=[READY, before], timeout=10_000)
+
+
+def choose(pg, label: str, option: str) -> None:
+    """Picks ``option`` in the settings select named ``label`` and waits for the reply."""
+    before = status(pg)
+    pg.get_by_label(label).select_option(label=option)
+    pg.wait_for_function("(before) => document.querySelector('[role=status]').textContent !== before",
+                         arg=before, timeout=10_000)
+
+
+def start_local_game(pg) -> None:
+    """Switches to a two-player game on this screen (SPEC C1)."""
+    choose(pg, "Opponent", "Two players")
+    assert "two players" in status(pg)

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 from reversi.board import Board
 from reversi.notation import parse_square
 from tests.browser.pages import (
-    DESKTOP, PHONE, READY, board_text, cell_names, legal_squares, open_game, screenshot, status,
-    tap)
+    DESKTOP, PHONE, READY, board_text, cell_names, legal_squares, open_game, screenshot,
+    start_local_game, status, tap)
 
 # A local game with an automatic pass that ends early, 46 squares empty, in an
 # 18-0 wipe-out (SPEC R4, R5): found by random play, checked by the engine below.
@@ -36,6 +36,7 @@ def test_b7_grid_names_squares_and_contents(page):
 
 
 def test_c1_full_local_game_by_taps_with_pass_and_early_end(page):
+    start_local_game(page)
     expected = Board()
     said = []
     for index in range(0, len(PASS_AND_EARLY_END), 2):
@@ -68,6 +69,7 @@ def test_b1_legal_dots_toggle_by_button_and_key(page):
 
 
 def test_b2_illegal_taps_change_nothing(page):
+    start_local_game(page)
     before = board_text(page)
     for square in ("a1", "d4", "e4", "c3", "h8"):
         tap(page, square)
@@ -75,6 +77,9 @@ def test_b2_illegal_taps_change_nothing(page):
         assert board_text(page) == before
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
     assert "Black to move" in status(page)
+    tap(page, "d3")
+    tap(page, "d3")  # now occupied
+    assert "d3 is not a legal move" in status(page)
 
 
 def test_new_game_returns_to_the_opening(page):
@@ -132,6 +137,7 @@ def test_o1_o2_offline_after_first_visit_and_single_origin(browser, base_url):
     ctx.set_offline(True)
     pg.reload()
     pg.wait_for_selector(READY, timeout=60_000)
+    start_local_game(pg)
     tap(pg, "f5")
     assert "Black plays f5" in status(pg)
     assert foreign == []

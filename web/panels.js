@@ -1,0 +1,67 @@
+// Panels: the parts of the page around the board that mirror the snapshot
+// (scores, buttons, settings, notices, results history). They only draw.
+
+const $ = (id) => document.getElementById(id);
+
+/** Formats milliseconds as m:ss (or h:mm:ss). */
+export function formatTime(ms) {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return (h ? `${h}:` : "") + `${mm}:${String(s).padStart(2, "0")}`;
+}
+
+/** Updates scores, turn line, buttons and settings from a snapshot. */
+export function showControls(snap, { loading, thinking }) {
+  $("count-black").textContent = snap.counts.black;
+  $("count-white").textContent = snap.counts.white;
+  $("turn").textContent = snap.result ? "Game over" : snap.status;
+  $("turn").classList.toggle("thinking", thinking);
+  const ready = !loading;
+  $("undo").disabled = !ready || !snap.can_undo;
+  $("redo").disabled = !ready || !snap.can_redo;
+  $("restart").disabled = !ready || !snap.moves;
+  $("new-game").disabled = !ready;
+  const pause = $("pause");
+  pause.textContent = snap.paused ? "Resume" : "Pause";
+  pause.disabled = !ready || (!snap.paused && !snap.clock_running);
+  $("legal-dots").setAttribute("aria-pressed", String(snap.options.legal_dots));
+  $("legal-dots").disabled = !ready;
+  for (const name of ["mode", "side", "level"]) {
+    $(name).value = snap.options[name];
+    $(name).disabled = !ready;
+  }
+  const local = snap.options.mode === "local";
+  $("side").disabled ||= local;
+  $("level").disabled ||= local;
+  const differs = ["mode", "side", "level"].some((k) => snap.options[k] !== snap[k]);
+  $("setup-note").textContent = differs ? "Your new choices apply from the next new game." : "";
+}
+
+/** Shows the notices that the player has not dismissed (SPEC P2, P3). */
+export function showNotices(notices, dismissed) {
+  const open = notices.filter((text) => !dismissed.has(text));
+  $("alert-list").replaceChildren(...open.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  $("alert").hidden = open.length === 0;
+}
+
+const RESULT_WORDS = { win: "Win", loss: "Loss", draw: "Draw", black: "Black won", white: "White won" };
+
+/** Fills the results history table, newest first. */
+export function showHistory(history) {
+  const rows = [...history].reverse().map((r) => {
+    const tr = document.createElement("tr");
+    const game = r.mode === "local" ? "Two players" : `${cap(r.level)}, as ${cap(r.side)}`;
+    const kind = r.mode === "local" ? "Local" : r.challenge ? "Challenge" : r.practice ? "Practice" : "—";
+    const cells = [new Date(r.date).toLocaleString(), game, RESULT_WORDS[r.result], `${r.black}–${r.white}`, kind, formatTime(r.duration_ms)];
+    tr.append(...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
+    return tr;
+  });
+  $("history-table").tBodies[0].replaceChildren(...rows);
+  $("history-table").hidden = rows.length === 0;
+  $("history-empty").hidden = rows.length > 0;
+}
+
+function cap(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
