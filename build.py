@@ -213,7 +213,7 @@ def fetch(pins: list[Pin], directory: Path, registry: str, command) -> list[Path
     missing = [pin for pin in pins if not is_cached(pin, directory)]
     if missing:
         directory.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE, prefix=".download-") as tmp:
+        with tempfile.TemporaryDirectory(dir=directory, prefix=".download-") as tmp:
             run_download(command(missing, Path(tmp)), missing, registry)
             for pin in missing:
                 move_verified(pin, Path(tmp) / pin.file, directory)
@@ -239,7 +239,7 @@ def npm_pack(pins: list[Pin], into: Path) -> list[str]:
 
 
 def pip_download(pins: list[Pin], into: Path) -> list[str]:
-    """Returns the pip command that downloads the pinned wheels, for Pyodide's Python, into a folder."""
+    """Returns the pip command that downloads pinned pure-Python wheels into a folder (tags as for Pyodide)."""
     return [
         sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
         "--python-version", PYODIDE_PYTHON, "-d", str(into), *(pin.spec for pin in pins),
@@ -248,7 +248,6 @@ def pip_download(pins: list[Pin], into: Path) -> list[str]:
 
 def fetch_pyodide() -> Path:
     """Returns the folder of the verified, extracted Pyodide npm package in the cache."""
-    CACHE.mkdir(exist_ok=True)
     (tarball,) = fetch([PYODIDE], CACHE, "the npm registry", npm_pack)
     if not PYODIDE_DIR.exists():
         with tempfile.TemporaryDirectory(dir=CACHE, prefix=".extract-") as tmp:
