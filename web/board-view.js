@@ -1,5 +1,7 @@
 // Board view: draws a snapshot on the canvas and mirrors it in the accessible grid.
-// It knows no rules: legal squares, last move and flips all come in the snapshot.
+// It knows no rules: legal squares, flips and previews all come in the snapshot.
+// Animation is planned from two snapshots (which squares changed colour), and a
+// new snapshot during an animation simply replaces it (B6: never delays state).
 
 const FILES = "abcdefgh";
 const COLORS = {
@@ -9,7 +11,11 @@ const COLORS = {
   labelBg: "#143d2a",
   dot: "rgba(255, 255, 255, 0.55)",
   last: "#e11d48",
+  preview: "#fbbf24",
 };
+const APPEAR_MS = 140;
+const FLIP_MS = 260;
+const STAGGER_MS = 70;
 
 /** Returns the name of square index i (0 = a1, 63 = h8). */
 export function squareName(i) {
@@ -27,7 +33,30 @@ function cellLabel(name, cell, legal, last) {
 
 /** Returns the legal squares to mark: none when the player turned the dots off (B1). */
 function shownLegal(snapshot) {
-  return new Set(snapshot.options && snapshot.options.legal_dots ? snapshot.legal : []);
+  return new Set(snapshot.options && snapshot.options.legal_dots ? snapshot.legal || [] : []);
+}
+
+/**
+ * Returns the animation from `before` to `after` cells when exactly one disc was
+ * placed: {placed, flips: [{i, delay}]}, flips ordered outward from the placed disc.
+ */
+export function planAnimation(before, after) {
+  if (!before || before.length !== 64) return null;
+  let placed = -1;
+  const changed = [];
+  for (let i = 0; i < 64; i++) {
+    if (before[i] === after[i]) continue;
+    if (before[i] === "-" && after[i] !== "-" && placed < 0) placed = i;
+    else if (before[i] !== "-" && after[i] !== "-") changed.push(i);
+    else return null; // a disc vanished or two appeared: undo, new game, a jump
+  }
+  if (placed < 0) return null;
+  const px = placed % 8, py = Math.floor(placed / 8);
+  const flips = changed.map((i) => {
+    const distance = Math.max(Math.abs(i % 8 - px), Math.abs(Math.floor(i / 8) - py));
+    return { i, delay: APPEAR_MS * 0.6 + (distance - 1) * STAGGER_MS };
+  });
+  return { placed, flips, start: performance.now() };
 }
 
 export class BoardView {
@@ -36,6 +65,11 @@ export class BoardView {
     this.canvas = canvas;
     this.grid = grid;
     this.snapshot = null;
+    this.previous = null;
+    this.animation = null;
+    this.preview = null;
+    this.frame = 0;
+    this.reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.cells = [];
     for (let row = 0; row < 8; row++) {
       const rowEl = document.createElement("div");
@@ -51,13 +85,14 @@ export class BoardView {
       }
       grid.append(rowEl);
     }
-    this.resizeObserver = new ResizeObserver(() => this.render());
-    this.resizeObserver.observe(canvas);
+    new ResizeObserver(() => this.render()).observe(canvas);
   }
 
-  /** Shows a new snapshot (see py/reversi/snapshot.py for its fields). */
+  /** Shows a new snapshot (see py/reversi/snapshot.py); animates a single placement. */
   show(snapshot) {
+    const before = this.snapshot && this.snapshot.cells;
     this.snapshot = snapshot;
+    this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells);
     const legal = shownLegal(snapshot);
     this.cells.forEach((cell, i) => {
       const name = squareName(i);
@@ -65,11 +100,37 @@ export class BoardView {
       cell.setAttribute("aria-label", cellLabel(name, snapshot.cells[i], isLegal, snapshot.last === name));
       cell.classList.toggle("legal", isLegal);
     });
-    this.render();
+    if (this.preview && !legal.has(this.preview)) this.preview = null;
+    this.schedule();
+  }
+
+  /** Outlines the discs that playing `name` would flip (null clears it). */
+  setPreview(name) {
+    const legal = this.snapshot ? shownLegal(this.snapshot) : new Set();
+    const next = name && legal.has(name) ? name : null;
+    if (next !== this.preview) {
+      this.preview = next;
+      this.schedule();
+    }
+  }
+
+  /** Checks if an animation is running (for the sound and tests of timing). */
+  isAnimating() {
+    return this.animation !== null;
+  }
+
+  /** Coalesces redraws into one per frame. */
+  schedule() {
+    if (!this.frame) {
+      this.frame = requestAnimationFrame((now) => {
+        this.frame = 0;
+        this.render(now);
+      });
+    }
   }
 
   /** Redraws the canvas at the device's pixel ratio (crisp on high-DPI screens, B8). */
-  render() {
+  render(now = performance.now()) {
     const { canvas, snapshot } = this;
     const cssSize = canvas.clientWidth;
     if (!cssSize) return;
@@ -86,14 +147,46 @@ export class BoardView {
     drawFrame(ctx, cssSize, gutter, cell);
     if (!snapshot) return;
     const legal = shownLegal(snapshot);
+    const progress = this.progress(now);
+    const previewed = new Set(this.preview && snapshot.previews ? snapshot.previews[this.preview] || [] : []);
     for (let i = 0; i < 64; i++) {
-      const x = gutter + (i % 8) * cell;
-      const y = gutter + Math.floor(i / 8) * cell;
+      const x = gutter + (i % 8) * cell + cell / 2;
+      const y = gutter + Math.floor(i / 8) * cell + cell / 2;
+      const name = squareName(i);
       const c = snapshot.cells[i];
-      if (c === "X" || c === "O") drawDisc(ctx, x + cell / 2, y + cell / 2, cell * 0.4, c === "X");
-      else if (legal.has(squareName(i))) drawDot(ctx, x + cell / 2, y + cell / 2, cell * 0.12);
-      if (snapshot.last === squareName(i)) drawLastMark(ctx, x + cell / 2, y + cell / 2, cell * 0.09);
+      const r = cell * 0.4;
+      if (c === "X" || c === "O") {
+        const p = progress.get(i);
+        if (p === undefined) drawDisc(ctx, x, y, r, 1, c === "X");
+        else if (i === this.animation.placed) drawDisc(ctx, x, y, r * p, 1, c === "X");
+        else drawDisc(ctx, x, y, r, Math.abs(Math.cos(p * Math.PI)), p < 0.5 ? c !== "X" : c === "X");
+        if (previewed.has(name)) drawRing(ctx, x, y, r + 2, COLORS.preview);
+      } else if (legal.has(name)) {
+        drawDot(ctx, x, y, cell * (this.preview === name ? 0.16 : 0.12));
+      }
+      if (snapshot.last === name && !progress.size) drawDot(ctx, x, y, cell * 0.09, COLORS.last);
     }
+    if (progress.size) this.schedule();
+  }
+
+  /** Returns the animation progress (0..1) of each animated square, and ends finished animations. */
+  progress(now) {
+    const out = new Map();
+    const anim = this.animation;
+    if (!anim) return out;
+    const t = now - anim.start;
+    let running = t < APPEAR_MS;
+    out.set(anim.placed, Math.min(1, Math.max(0.05, t / APPEAR_MS)));
+    for (const { i, delay } of anim.flips) {
+      const p = Math.min(1, Math.max(0, (t - delay) / FLIP_MS));
+      if (p < 1) running = true;
+      out.set(i, p);
+    }
+    if (!running) {
+      this.animation = null;
+      return new Map();
+    }
+    return out;
   }
 }
 
@@ -130,36 +223,38 @@ function drawFrame(ctx, size, gutter, cell) {
   }
 }
 
-function drawDisc(ctx, x, y, r, black) {
+/** Draws a disc of radius r; `squash` (0..1) narrows it horizontally while it turns over. */
+function drawDisc(ctx, x, y, r, squash, black) {
+  if (r <= 0) return;
   ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(Math.max(squash, 0.04), 1);
   ctx.shadowColor = "rgba(0, 0, 0, 0.35)";
   ctx.shadowBlur = r * 0.25;
   ctx.shadowOffsetY = r * 0.08;
-  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.35, r * 0.1, x, y, r);
-  if (black) {
-    g.addColorStop(0, "#4a4a4a");
-    g.addColorStop(1, "#0b0b0b");
-  } else {
-    g.addColorStop(0, "#ffffff");
-    g.addColorStop(1, "#d4d4d0");
-  }
+  const g = ctx.createRadialGradient(-r * 0.35, -r * 0.35, r * 0.1, 0, 0, r);
+  g.addColorStop(0, black ? "#4a4a4a" : "#ffffff");
+  g.addColorStop(1, black ? "#0b0b0b" : "#d4d4d0");
   ctx.fillStyle = g;
   ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.arc(0, 0, r, 0, Math.PI * 2);
   ctx.fill();
   ctx.restore();
 }
 
-function drawDot(ctx, x, y, r) {
-  ctx.fillStyle = COLORS.dot;
+function drawDot(ctx, x, y, r, color = COLORS.dot) {
+  ctx.fillStyle = color;
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fill();
 }
 
-function drawLastMark(ctx, x, y, r) {
-  ctx.fillStyle = COLORS.last;
+function drawRing(ctx, x, y, r, color) {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 3;
+  ctx.setLineDash([5, 3]);
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

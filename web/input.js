@@ -1,6 +1,6 @@
 // Input: turns taps, clicks and keys into a few named intents. Knows no rules.
 
-const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause" };
+const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", escape: "escape" };
 
 /** Checks if a key event comes from a form control, where shortcuts must not fire. */
 function isTyping(event) {
@@ -54,13 +54,19 @@ export function bindInput(grid, cells, emit) {
       emit(intent);
     }
   };
-  grid.addEventListener("click", onClick);
-  grid.addEventListener("keydown", onGridKey);
-  document.addEventListener("keydown", onDocKey);
+  // Flip preview follows the pointer and the keyboard focus.
+  const onOver = (event) => {
+    const cell = event.target.closest("[role=gridcell]");
+    emit("preview", cell ? cell.dataset.square : null);
+  };
+  const onLeave = () => emit("preview", grid.contains(document.activeElement) ? document.activeElement.dataset.square : null);
+  const listeners = [
+    [grid, "click", onClick], [grid, "keydown", onGridKey], [document, "keydown", onDocKey],
+    [grid, "pointerover", onOver], [grid, "focusin", onOver], [grid, "pointerleave", onLeave], [grid, "focusout", onLeave],
+  ];
+  for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   return () => {
-    grid.removeEventListener("click", onClick);
-    grid.removeEventListener("keydown", onGridKey);
-    document.removeEventListener("keydown", onDocKey);
+    for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
   };
 }
 

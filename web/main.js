@@ -6,7 +6,9 @@ import { createEngine } from "./engine.js";
 import { bindInput } from "./input.js";
 import { createAnnouncer } from "./announce.js";
 import { createStore, savedView } from "./storage.js";
-import { formatTime, showControls, showHistory, showNotices } from "./panels.js";
+import { celebrate, formatTime, showControls, showHistory, showNotices, showStars } from "./panels.js";
+import { createSound } from "./sound.js";
+import { createFullscreen } from "./fullscreen.js";
 
 // The opening (SPEC R2), painted before Python is ready when nothing is saved (O3).
 const OPENING = {
@@ -20,6 +22,14 @@ const $ = (id) => document.getElementById(id);
 const view = new BoardView($("board-canvas"), $("board"));
 const announce = createAnnouncer($("status"));
 const store = createStore();
+const sound = createSound();
+const fullscreen = createFullscreen({
+  onChange(active) {
+    $("fullscreen").hidden = active;
+    $("back").hidden = !active;
+    (active ? $("back") : $("fullscreen")).focus();
+  },
+});
 const dismissed = new Set();
 let engine = null;
 let loading = true;
@@ -36,6 +46,8 @@ function show(next) {
   showControls(next, { loading, thinking });
   showNotices(next.notices || [], dismissed);
   showHistory(next.history || []);
+  if (next.stars) showStars(next.stars);
+  $("sound").setAttribute("aria-pressed", String(Boolean(next.options.sound)));
   $("board").setAttribute("aria-busy", String(loading || thinking));
   clockBase = { ms: next.active_ms || 0, at: performance.now() };
   drawClock();
@@ -56,7 +68,11 @@ async function command(method, params = {}) {
     return;
   }
   if (reply.save !== undefined) persist(reply.save);
+  const before = (snap && snap.moves) || "";
+  const placed = reply.moves.length === before.length + 2 && reply.moves.startsWith(before);
   show(reply);
+  if (placed && reply.options.sound) sound.play(reply.flipped.length);
+  celebrate(reply.stars, reply.new_stars);
   const said = [...reply.events];
   if (said.length && !reply.result && !said.some((line) => line.startsWith("Game over"))) said.push(reply.status);
   if (said.length) announce(said.join(" "));
@@ -108,14 +124,23 @@ const intents = {
   redo: () => snap.can_redo && !thinking && command("redo"),
   pause: () => (snap.paused ? command("resume") : overrule("pause")),
   setting: ({ name, value }) => overrule("set_setting", { name, value }),
+  toggleSound: () => command("set_setting", { name: "sound", value: !snap.options.sound }),
+  preview: (square) => view.setPreview(square),
+  fullscreen: () => fullscreen.enter(),
+  escape: () => fullscreen.leave(),
 };
 
+const ALWAYS = new Set(["place", "preview", "fullscreen", "escape"]);
+
 function emit(intent, detail) {
-  if (intents[intent] && (!loading || intent === "place")) intents[intent](detail);
+  if (intents[intent] && (!loading || ALWAYS.has(intent))) intents[intent](detail);
 }
 
 function bindControls() {
-  const clicks = { "new-game": "newGame", restart: "restart", undo: "undo", redo: "redo", pause: "pause", "legal-dots": "toggleLegal" };
+  const clicks = {
+    "new-game": "newGame", restart: "restart", undo: "undo", redo: "redo", pause: "pause",
+    "legal-dots": "toggleLegal", sound: "toggleSound", fullscreen: "fullscreen", back: "escape",
+  };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
   for (const name of ["mode", "side", "level"]) {
     $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
@@ -164,7 +189,18 @@ async function start() {
   }
 }
 
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+/** Registers the service worker (O1) and says when the page is ready to play offline. */
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.register("sw.js").catch(() => {});
+  navigator.serviceWorker.ready.then(() => { $("offline-note").hidden = false; });
+  // A new build took over: reload once so that no page runs a mix of versions.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController && loading) location.reload();
+    else if (hadController) showNotices(["A new version of the game is ready: reload the page to use it."], new Set());
+  });
 }
+
+registerServiceWorker();
 start();

@@ -65,3 +65,35 @@ export function showHistory(history) {
 function cap(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+/** Draws the star shelf: all eight, earned or not, each with how to earn it. */
+export function showStars(stars) {
+  const items = stars.map((star) => {
+    const li = document.createElement("li");
+    li.className = star.earned ? "earned" : "";
+    const mark = Object.assign(document.createElement("span"), { className: "mark", textContent: star.earned ? "★" : "☆" });
+    mark.setAttribute("aria-hidden", "true");
+    const name = Object.assign(document.createElement("span"), { className: "name", textContent: `${star.name}${star.earned ? " (earned)" : " (not yet)"}` });
+    const how = Object.assign(document.createElement("span"), { className: "how", textContent: star.how });
+    li.append(mark, name, how);
+    return li;
+  });
+  $("star-list").replaceChildren(...items);
+  $("star-count").textContent = `${stars.filter((s) => s.earned).length} of ${stars.length}`;
+}
+
+const CELEBRATION_MS = 6000;
+let celebrationTimer = 0;
+
+/** Shows a short celebration below the board for newly earned stars (B6; the live region announces them). */
+export function celebrate(stars, ids) {
+  const names = stars.filter((s) => ids.includes(s.id)).map((s) => s.name);
+  if (!names.length) return;
+  const el = $("celebration");
+  el.textContent = `Star earned: ${names.join(", ")}`;
+  el.hidden = true;
+  void el.offsetWidth; // restart the CSS animation
+  el.hidden = false;
+  clearTimeout(celebrationTimer);
+  celebrationTimer = setTimeout(() => { el.hidden = true; }, CELEBRATION_MS);
+}

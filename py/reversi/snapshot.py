@@ -10,6 +10,8 @@ Board:
 - ``legal``: names of the legal squares for the side to move (``[]`` when the
   game is over).  The page draws them as dots only when ``options.legal_dots``;
   in a session snapshot they are listed only while a person may place a disc.
+- ``previews``: for each square in ``legal``, the squares it would flip (the
+  page outlines them on hover or focus, never as a hint of the best move).
 - ``last``: the square of the last placement, or None.
 - ``flipped``: the squares the last placement flipped.
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
@@ -41,9 +43,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from .bitboard import squares
+from .bitboard import flips_mask, squares
 from .board import COLOR_NAMES, Board, Outcome
-from .notation import format_transcript, square_name
+from .notation import format_transcript, parse_square, square_name
 
 if TYPE_CHECKING:
     from .session import Session
@@ -100,6 +102,9 @@ def session_snapshot(session: "Session") -> dict[str, Any]:
     snap = board_snapshot(session.board)
     if not session.human_to_move():
         snap["legal"] = []
+    p, o = session.board.mover_mask()
+    snap["previews"] = {name: [square_name(s) for s in squares(flips_mask(p, o, parse_square(name)))]
+                        for name in snap["legal"]}
     game = session.game
     snap.update(
         status=status_line(session),
