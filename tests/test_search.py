@@ -180,7 +180,8 @@ class TestThink:
 
     def test_exact_threshold_grows_with_budget(self):
         assert exact_threshold(0.001) < exact_threshold(1.0) <= exact_threshold(100.0)
-        assert exact_threshold(None, cap=16) == 16
+        assert exact_threshold(float("inf"), cap=16) == 16
+        assert exact_threshold(1.0, slowdown=3.0) <= exact_threshold(1.0, slowdown=1.0)
 
     def test_analyse(self):
         p, o = random_position(23, 54)

@@ -4,10 +4,10 @@
   whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
   blunders like a beginner.
 - ``normal``: a short search (3 plies) with the strategic evaluation.
-- ``hard``: iterative deepening to 7 plies within about 0.8 s; the last plies
-  of the game are searched exactly.
-- ``expert``: iterative deepening to 12 plies within about 2.2 s, and the
-  exact endgame solver from as many empty squares as its budget allows.
+- ``hard``: iterative deepening to 5 plies within 0.8 s, exact from 10 empties.
+- ``expert``: iterative deepening to 14 plies within 2.2 s, and the exact
+  endgame solver from as many empty squares as its budget allows (13 in
+  Pyodide at 2.2 s, 14 on CPython).
 
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,
@@ -31,7 +31,7 @@ from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .budget import Deadline
 from .evaluate import evaluate, final_score
-from .search import exact_threshold, think
+from .search import PYODIDE_SLOWDOWN, exact_threshold, think
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class Level:
     nodes: int
     #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
     max_depth: int
-    #: Most empty squares at which the exact solver is tried (0: never).
+    #: Most empty squares at which the exact solver is tried (0: never); fewer
+    #: when the budget does not fit the solver (see ``search.exact_threshold``).
     exact_empties: int = 0
     #: Standard deviation of the noise added to one-ply scores, in discs.
     noise: float = 0.0
@@ -53,9 +54,9 @@ class Level:
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.02, nodes=0, max_depth=0, noise=8.0),
-    Level("normal", seconds=0.2, nodes=2_000, max_depth=3),
-    Level("hard", seconds=0.8, nodes=6_000, max_depth=7, exact_empties=10),
-    Level("expert", seconds=2.2, nodes=16_000, max_depth=12, exact_empties=18),
+    Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
+    Level("hard", seconds=0.8, nodes=12_000, max_depth=5, exact_empties=10),
+    Level("expert", seconds=2.2, nodes=28_000, max_depth=14, exact_empties=20),
 )}
 
 
@@ -99,11 +100,12 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
     if nodes is not None and budget is None:
-        deadline, exact_empties = None, config.exact_empties
+        deadline = None
+        exact_empties = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
     else:
         seconds = config.seconds if budget is None else budget
         deadline = Deadline(seconds)
-        exact_empties = min(config.exact_empties, exact_threshold(seconds))
+        exact_empties = exact_threshold(seconds, config.exact_empties)
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
                    exact_empties=exact_empties)
     return MoveChoice(result.square, result.score, result.depth, result.nodes,

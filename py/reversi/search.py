@@ -8,10 +8,12 @@ they are not.  Leaves are scored by :func:`reversi.evaluate.evaluate`, finished
 games by their exact disc difference.  A side without a move passes inside the
 tree without spending depth (SPEC R4, C2); two passes end the game.
 
-Move ordering, best first: the transposition-table move, then
-- at nodes with three or more plies left: the children's static evaluation;
-- nearer the leaves: corners first, squares next to an empty corner (X and C
-  squares) last, and the history heuristic (moves that caused cut-offs before).
+Move ordering, best first: the transposition-table move (filled by the
+previous iterations), corners, then the history heuristic (moves that caused
+cut-offs before, weighted by depth squared), and squares next to an empty
+corner (X and C squares) last.  Ordering by the children's evaluation or
+mobility was measured and cost more time than it saved in nodes.  At the
+root, moves are ordered by evaluation at first, then best-first.
 
 Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
 end (the search is then exact), the node cap or the deadline.  The budget is
@@ -38,8 +40,6 @@ from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
 POLL = 64
 #: Width of the null window (scores are floats in disc units).
 EPSILON = 1 / 64
-#: Remaining depth from which children are ordered by their evaluation.
-SORT_DEPTH = 3
 INF = 1000.0
 
 _LOWER, _EXACT, _UPPER = 0, 1, 2
@@ -145,6 +145,8 @@ class Search:
             if not moves_mask(o, p):
                 return final_score(p, o)
             return -self._pvs(o, p, depth, -beta, -alpha)
+        if depth == 1:
+            return self._frontier(p, o, moves, beta)
         key = (p, o)
         entry = self.table.get(key)
         tt_move = -1
@@ -155,7 +157,7 @@ class Search:
                     or (bound == _UPPER and value <= alpha)):
                 return value
         best, best_move, a = -INF, -1, alpha
-        for i, (s, f) in enumerate(self._ordered(p, o, moves, depth, tt_move)):
+        for i, (s, f) in enumerate(self._ordered(p, o, moves, tt_move)):
             np, no = o ^ f, p | f | 1 << s
             if i == 0:
                 score = -self._pvs(np, no, depth - 1, -beta, -a)
@@ -174,20 +176,32 @@ class Search:
         self.table[key] = (depth, bound, best, best_move)
         return best
 
-    def _ordered(self, p: Bitboard, o: Bitboard, moves: Bitboard, depth: int,
+    def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: float) -> float:
+        """Returns the fail-soft value of a node one ply above the leaves, corners first."""
+        best = -INF
+        for mask in (moves & CORNERS, moves & ~CORNERS):
+            for s in squares(mask):
+                self.nodes += 1
+                if not self.nodes % POLL:
+                    self._poll()
+                f = flips_mask(p, o, s)
+                score = -evaluate(o ^ f, p | f | 1 << s)
+                if score > best:
+                    best = score
+                    if score >= beta:
+                        return best
+        return best
+
+    def _ordered(self, p: Bitboard, o: Bitboard, moves: Bitboard,
                  tt_move: Square) -> list[tuple[Square, Bitboard]]:
-        """Returns the moves with their flips, most promising first."""
-        if depth >= SORT_DEPTH:
-            keyed = [(evaluate(o ^ f, p | f | 1 << s) - (s == tt_move) * INF, s, f)
-                     for s in squares(moves) for f in (flips_mask(p, o, s),)]
-        else:
-            bad = around(~(p | o) & CORNERS) & (X_SQUARES | C_SQUARES)
-            history = self.history
-            keyed = [(-(s == tt_move) * 1e12 - (1 << s & CORNERS and 1e9)
-                      + (1 << s & bad and 1e9) - history[s], s, flips_mask(p, o, s))
-                     for s in squares(moves)]
+        """Returns the moves with their flips, most promising first: the table
+        move, corners, then by history, squares next to an empty corner last."""
+        bad = around(~(p | o) & CORNERS) & (X_SQUARES | C_SQUARES)
+        history = self.history
+        keyed = [(-(s == tt_move) * 1e12 - (1 << s & CORNERS and 1e9)
+                  + (1 << s & bad and 1e9) - history[s], s) for s in squares(moves)]
         keyed.sort()
-        return [(s, f) for _, s, f in keyed]
+        return [(s, flips_mask(p, o, s)) for _, s in keyed]
 
     def _poll(self) -> None:
         """Raises :class:`SearchTimeout` past the deadline or the node cap."""
@@ -197,7 +211,8 @@ class Search:
 
     def principal_variation(self, p: Bitboard, o: Bitboard, first: Square,
                             depth: int) -> list[Square]:
-        """Returns ``first`` and the table moves that follow it, at most ``depth`` long."""
+        """Returns ``first`` and the table moves that follow it, at most ``depth`` long
+        (the last one by one-ply evaluation)."""
         line: list[Square] = []
         while len(line) < depth:
             moves = moves_mask(p, o)
@@ -211,32 +226,36 @@ class Search:
                 s = first
             elif entry and entry[3] >= 0 and moves >> entry[3] & 1:
                 s = entry[3]
+            elif len(line) == depth - 1:  # the frontier is not in the table
+                s = max(squares(moves), key=lambda s: -evaluate(*_play(p, o, s)))
             else:
                 break
             line.append(s)
-            f = flips_mask(p, o, s)
-            p, o = o ^ f, p | f | 1 << s
+            p, o = _play(p, o, s)
         return line
 
 
 
-#: Seconds the exact solver needs, with a margin, by number of empty squares on
-#: CPython (measured by ``python bench/timing.py solver``).  Pyodide is slower by
-#: :data:`SLOWDOWN`.
+#: Seconds the exact solver needs on CPython, by number of empty squares: about
+#: the 90th percentile over positions from self-play games (measured by
+#: ``python bench/solver_times.py``).
 SOLVE_SECONDS: dict[int, float] = {
-    10: 0.01, 11: 0.02, 12: 0.04, 13: 0.08, 14: 0.15, 15: 0.3, 16: 0.6,
-    17: 1.2, 18: 2.4, 19: 5.0, 20: 10.0,
+    10: 0.02, 11: 0.05, 12: 0.14, 13: 0.45, 14: 1.4, 15: 4.5, 16: 15.0,
 }
-#: How much slower this interpreter runs the engine than native CPython.
-SLOWDOWN = 3.0 if sys.platform == "emscripten" else 1.0
+#: How much slower Pyodide runs the engine than native CPython.
+PYODIDE_SLOWDOWN = 3.0
+#: The slowdown of the interpreter running now.
+SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
+#: Share of a budget the solver gets (the rest buys a midgame fallback first).
+SOLVE_SHARE = 0.75
 
 
-def exact_threshold(seconds: float | None, cap: int = 20) -> int:
+def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
     """Returns the most empty squares (at most ``cap``) at which the exact solver
-    is expected to finish within ``seconds`` here (``cap`` when unbounded)."""
-    if seconds is None:
-        return cap
-    fits = [e for e, need in SOLVE_SECONDS.items() if need * SLOWDOWN <= seconds and e <= cap]
+    is expected to finish within its share of ``seconds``, ``slowdown`` times
+    slower than CPython."""
+    fits = [e for e, need in SOLVE_SECONDS.items()
+            if need * slowdown <= seconds * SOLVE_SHARE and e <= cap]
     return max(fits, default=min(cap, min(SOLVE_SECONDS) - 1))
 
 
@@ -245,8 +264,8 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     """Returns the best move for ``p``: exact if at most ``exact_empties`` squares
     are empty and the solver finishes in time, else by the midgame search.
 
-    With a deadline, a quarter of the remaining time first buys a midgame
-    result to fall back on; without one the solver runs to the end.
+    With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
+    midgame result to fall back on; without one the solver runs to the end.
     """
     from .endgame import solve
 
@@ -256,7 +275,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
         return Search(deadline, max_nodes).run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
-        fallback = Search(Deadline(deadline.remaining() / 4), max_nodes).run(p, o, max_depth)
+        fallback = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes).run(p, o, max_depth)
     try:
         score, square = solve(p, o, deadline=deadline)
     except SearchTimeout:
@@ -272,3 +291,9 @@ def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Squ
     """Returns ``(score, best square, exact)`` for ``p`` to move within ``deadline``."""
     result = think(p, o, deadline=deadline, exact_empties=exact_threshold(deadline.remaining()))
     return result.score, result.square, result.exact
+
+
+def _play(p: Bitboard, o: Bitboard, square: Square) -> tuple[Bitboard, Bitboard]:
+    """Returns the position after ``p`` plays ``square``, the opponent to move."""
+    f = flips_mask(p, o, square)
+    return o ^ f, p | f | 1 << square
