@@ -20,9 +20,9 @@ The built site (dist/, a folder of static files, SPEC O1):
 In sw.js the template's PRECACHE becomes a JSON list of the URL of every site
 file but sw.js, relative to the site root, each with a content query made of
 the first 12 hex digits of the file's sha256: "pyodide/pyodide.mjs?v=0a1b2c3d4e5f".
-VERSION becomes the first 12 hex digits of the sha256 of that list, so any change
-to any file gives a new cache. build.json's "build" is the same kind of hash of
-the list of the site's files but build.json and sw.js.
+VERSION becomes the first 12 hex digits of the sha256 of that list's JSON text,
+so any change to any file gives a new cache. build.json's "build" is the same
+kind of hash of the lines "<url> <sha256>" of every file but build.json and sw.js.
 """
 
 from __future__ import annotations
