@@ -305,7 +305,7 @@ def stage_pyodide(dest: Path) -> Path:
     for path in wheels.values():
         shutil.copyfile(path, dest / path.name)
     lock = reconcile_lock(json.loads((package / PYODIDE_LOCK).read_text()), wheels)
-    (dest / PYODIDE_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    (dest / PYODIDE_LOCK).write_text(json.dumps(lock, separators=(",", ":")))
     return dest
 
 
