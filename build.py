@@ -36,12 +36,14 @@ import importlib.util
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 import tomllib
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -353,6 +355,74 @@ def copy_pages(site: Path) -> None:
         )
 
 
+# -- the installable app (SPEC O1): manifest and icons drawn here, no binary in git --
+ICON_SIZES = (192, 512)
+BOARD_GREEN = (31, 122, 77)
+LINE_GREEN = (15, 74, 45)
+DISC_COLORS = {"black": (17, 17, 17), "white": (245, 245, 242)}
+
+
+def icon_pixel(x: float, y: float, maskable: bool) -> tuple[int, int, int, int]:
+    """Returns the RGBA colour of the icon at (x, y) in 0..1 units: a board corner of four discs."""
+    inset = 0.0 if maskable else 0.04
+    corner = 0.0 if maskable else 0.18
+    if not (inset <= x <= 1 - inset and inset <= y <= 1 - inset):
+        return (0, 0, 0, 0)
+    dx, dy = max(inset + corner - x, 0, x - (1 - inset - corner)), max(inset + corner - y, 0, y - (1 - inset - corner))
+    if dx * dx + dy * dy > corner * corner:
+        return (0, 0, 0, 0)
+    radius = 0.15 if maskable else 0.19  # maskable icons keep to the safe circle
+    for cx, cy, color in ((0.32, 0.32, "white"), (0.68, 0.68, "white"), (0.68, 0.32, "black"), (0.32, 0.68, "black")):
+        cx, cy = 0.5 + (cx - 0.5) * (0.8 if maskable else 1), 0.5 + (cy - 0.5) * (0.8 if maskable else 1)
+        if (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius:
+            return (*DISC_COLORS[color], 255)
+    if abs(x - 0.5) < 0.012 or abs(y - 0.5) < 0.012:
+        return (*LINE_GREEN, 255)
+    return (*BOARD_GREEN, 255)
+
+
+def draw_icon(size: int, maskable: bool = False) -> bytes:
+    """Returns a PNG of the app icon, size x size pixels; edge pixels are sampled 2x2 for smoothness."""
+    centre = [[icon_pixel((px + 0.5) / size, (py + 0.5) / size, maskable) for px in range(size)]
+              for py in range(size)]
+    rows = bytearray()
+    for py in range(size):
+        rows.append(0)  # PNG filter type: none
+        for px in range(size):
+            colour = centre[py][px]
+            if any(centre[qy][qx] != colour for qx, qy in ((px - 1, py), (px + 1, py), (px, py - 1), (px, py + 1))
+                   if 0 <= qx < size and 0 <= qy < size):
+                samples = [icon_pixel((px + ox) / size, (py + oy) / size, maskable)
+                           for ox in (0.25, 0.75) for oy in (0.25, 0.75)]
+                colour = tuple(sum(sample[k] for sample in samples) // 4 for k in range(4))
+            rows.extend(colour)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+
+
+def write_app_manifest(site: Path) -> None:
+    """Writes manifest.webmanifest and the icons it names into the site."""
+    icons = site / "icons"
+    icons.mkdir()
+    entries = []
+    for size in ICON_SIZES:
+        (icons / f"icon-{size}.png").write_bytes(draw_icon(size))
+        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"})
+    (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
+    entries.append({"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
+    manifest = {
+        "name": "Reversi", "short_name": "Reversi",
+        "description": "Reversi (Othello): play a friend or the computer, online or offline.",
+        "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
+        "background_color": "#f4f1ea", "theme_color": "#1b5e3f", "icons": entries,
+    }
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
 def project_version() -> str:
     """Returns the project version from pyproject.toml."""
     with (ROOT / "pyproject.toml").open("rb") as file:
@@ -400,6 +470,7 @@ def build_site(out: Path = DIST) -> Path:
     with tempfile.TemporaryDirectory(dir=out.parent, prefix=".build-") as tmp:
         site = Path(tmp) / "site"
         copy_pages(site)
+        write_app_manifest(site)
         stage_pyodide(site / "pyodide")
         wheel = build_engine_wheel(site / "wheels")
         write_build_json(site, wheel)
@@ -487,7 +558,8 @@ def command_test(pytest_args: list[str]) -> int:
     ensure_test_packages()
     command_build()
     fetch_test_wheels()
-    status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
+    status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
         print("error: pytest ran no tests", file=sys.stderr)
         return 1

@@ -197,7 +197,10 @@ function registerServiceWorker() {
   navigator.serviceWorker.ready.then(() => { $("offline-note").hidden = false; });
   // A new build took over: reload once so that no page runs a mix of versions.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController && loading) location.reload();
+    // On a host that sends no isolation headers, the worker's headers isolate the page from the next load on.
+    const needsIsolation = !hadController && !self.crossOriginIsolated && !sessionStorage.getItem("reversi.isolating");
+    if (needsIsolation) sessionStorage.setItem("reversi.isolating", "1");
+    if ((hadController || needsIsolation) && loading) location.reload();
     else if (hadController) showNotices(["A new version of the game is ready: reload the page to use it."], new Set());
   });
 }

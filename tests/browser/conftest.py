@@ -1,14 +1,17 @@
 """Browser test fixtures: the built site on a local server and Debian's Chromium.
 
-The site is built once per run with ``build.build_site`` and served by
-``build.make_server`` (the same server as ``python3 build.py serve``).
+The site is the one ``python3 build.py test`` just built (``REVERSI_SITE``), or is
+built once per run with ``build.build_site``; ``build.make_server`` serves it
+(the same server as ``python3 build.py serve``).
 Chromium is Debian's (``chromium`` on PATH) when present, else Playwright's own.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
+from pathlib import Path
 
 import pytest
 from playwright import sync_api as playwright_api
@@ -20,7 +23,7 @@ from tests.browser.pages import CHROMIUM_ARGS, PHONE, open_game
 @pytest.fixture(scope="session")
 def base_url() -> str:
     """Builds the site and serves it on a free localhost port for the whole run."""
-    site = build.build_site()
+    site = Path(os.environ["REVERSI_SITE"]) if os.environ.get("REVERSI_SITE") else build.build_site()
     server = build.make_server(site, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
