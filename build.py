@@ -128,6 +128,18 @@ TEST_WHEELS = (
         "a163dcaede0f1c021485e957a39245190e74249897e2ae4b2aa38595db237ee0"),
 )
 
+# axe-core, the accessibility checker the browser tests inject into the page
+# (tests/browser/test_a11y.py); it is never part of the site.
+AXE = Pin(
+    "axe-core@4.14.1",
+    "axe-core-4.14.1.tgz",
+    "sha512",
+    npm_integrity_hex(
+        "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+    ),
+)
+AXE_DIR = CACHE / "axe-core-4.14.1"
+
 MIME_TYPES = {
     ".html": "text/html",
     ".js": "text/javascript",
@@ -271,6 +283,17 @@ def fetch_test_wheels() -> Path:
     directory = CACHE / "test-wheels"
     fetch(list(TEST_WHEELS), directory, "PyPI", pip_download)
     return directory
+
+
+def fetch_axe() -> Path:
+    """Returns the path of axe.min.js from the verified, extracted axe-core npm package in the cache."""
+    (tarball,) = fetch([AXE], CACHE, "the npm registry", npm_pack)
+    if not AXE_DIR.exists():
+        with tempfile.TemporaryDirectory(dir=CACHE, prefix=".extract-") as tmp:
+            with tarfile.open(tarball) as archive:
+                archive.extractall(tmp, filter="data")
+            (Path(tmp) / "package").rename(AXE_DIR)
+    return AXE_DIR / "axe.min.js"
 
 
 def fetch_build_backend() -> Path:
@@ -558,6 +581,7 @@ def command_test(pytest_args: list[str]) -> int:
     ensure_test_packages()
     command_build()
     fetch_test_wheels()
+    fetch_axe()
     env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
     status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
