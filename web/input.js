@@ -1,6 +1,7 @@
 // Input: turns taps, clicks and keys into a few named intents. Knows no rules.
 
 const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", escape: "escape" };
+const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
 /** Checks if a key event comes from a form control, where shortcuts must not fire. */
 function isTyping(event) {
@@ -37,6 +38,10 @@ export function bindInput(grid, cells, emit) {
   const onGridKey = (event) => {
     const index = cells.indexOf(document.activeElement);
     if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (NAVIGATION_KEYS.has(event.key) && emit("navigate", event.key)) {
+      event.preventDefault(); // reviewing: the keys step through the game instead
+      return;
+    }
     const next = moveFocus(index, event.key);
     if (next !== null) {
       event.preventDefault();
@@ -48,6 +53,10 @@ export function bindInput(grid, cells, emit) {
   };
   const onDocKey = (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event)) return;
+    if (NAVIGATION_KEYS.has(event.key) && !grid.contains(event.target) && emit("navigate", event.key)) {
+      event.preventDefault();
+      return;
+    }
     const intent = KEY_INTENTS[event.key.toLowerCase()];
     if (intent) {
       event.preventDefault();

@@ -1,14 +1,15 @@
-// Boot and game flow: wires the board view, input, storage, announcements and
-// the Python engine. Python decides everything; this file only relays.
+// Boot and game flow: wires the board view, input, storage, announcements, review
+// and the Python engine. Python decides everything; this file only relays.
 
 import { BoardView } from "./board-view.js";
 import { createEngine } from "./engine.js";
 import { bindInput } from "./input.js";
 import { createAnnouncer } from "./announce.js";
 import { createStore, savedView } from "./storage.js";
-import { celebrate, formatTime, showControls, showHistory, showNotices, showStars } from "./panels.js";
+import { celebrate, formatTime, showControls, showHistory, showNotices, showStars, showStats } from "./panels.js";
 import { createSound } from "./sound.js";
 import { createFullscreen } from "./fullscreen.js";
+import { createReview, showAnalysis } from "./review.js";
 
 // The opening (SPEC R2), painted before Python is ready when nothing is saved (O3).
 const OPENING = {
@@ -30,42 +31,73 @@ const fullscreen = createFullscreen({
     (active ? $("back") : $("fullscreen")).focus();
   },
 });
+const review = createReview({
+  draw(frame) {
+    view.show(frame);
+    $("count-black").textContent = frame.counts.black;
+    $("count-white").textContent = frame.counts.white;
+    $("turn").textContent = "Reviewing";
+  },
+  say: announce,
+});
 const dismissed = new Set();
 let engine = null;
 let loading = true;
 let thinking = false;
+let analysing = false;
+let pausedForReview = false;
 let storageFailed = false;
 let snap = null;
-let clockBase = { ms: 0, at: performance.now() };
+let shownAt = performance.now();
 let lastTick = performance.now();
 
 /** Paints a snapshot (or a saved view before Python is ready) everywhere on the page. */
 function show(next) {
   snap = next;
-  view.show(next);
-  showControls(next, { loading, thinking });
+  showControls(next, { loading, thinking, reviewing: review.active() });
+  if (review.active()) review.redraw();
+  else view.show(next);
   showNotices(next.notices || [], dismissed);
-  showHistory(next.history || []);
+  showHistory(next.history || [], (index) => emit("reviewHistory", index));
+  showStats(next.stats || []);
   if (next.stars) showStars(next.stars);
+  if (review.active()) showAnalysis(next.analysis, review.current().human);
   $("sound").setAttribute("aria-pressed", String(Boolean(next.options.sound)));
   $("board").setAttribute("aria-busy", String(loading || thinking));
-  clockBase = { ms: next.active_ms || 0, at: performance.now() };
-  drawClock();
+  $("transcript-out").value = next.moves || "";
+  if (next.options.move_clock !== undefined) {
+    $("move-clock-setting").value = String(next.options.move_clock);
+    $("swap-sides").checked = next.options.swap_sides;
+  }
+  shownAt = performance.now();
+  drawClocks();
 }
 
-function drawClock() {
+/** Draws the active-time clock (P6) and the move clock, counting on between ticks. */
+function drawClocks() {
+  const since = performance.now() - shownAt;
   const running = snap && snap.clock_running && !document.hidden && !loading;
-  $("clock").textContent = formatTime(clockBase.ms + (running ? performance.now() - clockBase.at : 0));
+  $("clock").textContent = formatTime(((snap && snap.active_ms) || 0) + (running ? since : 0));
+  const moveClock = snap && snap.move_clock;
+  $("move-clock").hidden = !moveClock || review.active();
+  if (moveClock) {
+    const left = Math.max(0, moveClock.left_ms - (moveClock.running && !document.hidden ? since : 0));
+    $("move-clock-time").textContent = formatTime(Math.ceil(left / 1000) * 1000);
+    $("move-clock").classList.toggle("urgent", left <= 10_000);
+  }
 }
 
-/** Sends a command to Python, shows the reply, saves it, and lets the computer move. */
-async function command(method, params = {}) {
+/** Sends a command to Python, shows the reply, saves it, and lets the computer move.
+ * Returns the reply, or null when it failed (`onError` gets the message, else a notice shows it). */
+async function command(method, params = {}, onError = null) {
   let reply;
   try {
     reply = await engine.call(method, params);
   } catch (error) {
-    if (!error.cancelled) showNotices([error.message], new Set());
-    return;
+    if (error.cancelled) return null;
+    if (onError) onError(error.message);
+    else showNotices([error.message], new Set());
+    return null;
   }
   if (reply.save !== undefined) persist(reply.save);
   const before = (snap && snap.moves) || "";
@@ -77,6 +109,7 @@ async function command(method, params = {}) {
   if (said.length && !reply.result && !said.some((line) => line.startsWith("Game over"))) said.push(reply.status);
   if (said.length) announce(said.join(" "));
   scheduleComputer();
+  return reply;
 }
 
 /** Writes the saved document; the first failure tells Python to warn the player (P2). */
@@ -102,15 +135,52 @@ function scheduleComputer() {
   }, COMPUTER_DELAY_MS);
 }
 
-/** Runs a command that must win over a pending computer search (B4, P5). */
+/** Runs a command that must win over a pending computer search or analysis (B4, P5). */
 function overrule(method, params) {
-  if (thinking) engine.cancel();
+  if (thinking || analysing) engine.cancel();
+  analysing = false;
   return command(method, params);
+}
+
+/** Opens a review payload; an unfinished live game pauses meanwhile (its clocks stop). */
+async function openReview(payload) {
+  if (!payload) return;
+  if (!snap.paused && snap.clock_running) {
+    pausedForReview = true;
+    await overrule("pause", { reason: "Reviewing a game." });
+  }
+  review.open(payload);
+  show(snap);
+}
+
+/** Analyses the reviewed game one position per request, until done or cancelled. */
+async function analyse() {
+  const current = review.current();
+  if (!current || analysing) return;
+  analysing = true;
+  let reply = await command("analysis_start", { moves: current.moves, title: current.title });
+  while (analysing && reply && reply.analysis && !reply.analysis.finished) {
+    reply = await command("analysis_step");
+  }
+  analysing = false;
+}
+
+/** Copies text to the clipboard, falling back to selecting it in `input` for a manual copy. */
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("transcript-message").textContent = "Transcript copied.";
+  } catch {
+    input.value = text;
+    input.select();
+    $("transcript-message").textContent = "Select and copy the transcript shown above.";
+  }
 }
 
 const intents = {
   place(square) {
     if (loading) $("hint").textContent = "The engine is still loading…";
+    else if (review.active()) $("hint").textContent = "You are reviewing: choose “Back to the game” to play.";
     else if (thinking) $("hint").textContent = "Wait for the computer's move.";
     else {
       $("hint").textContent = "";
@@ -120,44 +190,91 @@ const intents = {
   toggleLegal: () => command("set_setting", { name: "legal_dots", value: !snap.options.legal_dots }),
   newGame: () => overrule("new"),
   restart: () => overrule("restart"),
-  undo: () => snap.can_undo && overrule("undo"),
-  redo: () => snap.can_redo && !thinking && command("redo"),
+  undo: () => snap.can_undo && !review.active() && overrule("undo"),
+  redo: () => snap.can_redo && !thinking && !review.active() && command("redo"),
   pause: () => (snap.paused ? command("resume") : overrule("pause")),
   setting: ({ name, value }) => overrule("set_setting", { name, value }),
   toggleSound: () => command("set_setting", { name: "sound", value: !snap.options.sound }),
-  preview: (square) => view.setPreview(square),
+  preview: (square) => review.active() || view.setPreview(square),
   fullscreen: () => fullscreen.enter(),
   escape: () => fullscreen.leave(),
+  review: async () => openReview((await command("review", { source: "current" }) || {}).review),
+  reviewHistory: async (index) => openReview((await command("review", { source: "history", index }) || {}).review),
+  navigate(key) {
+    if (!review.active()) return false;
+    review.step({ ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[key]);
+    return true;
+  },
+  closeReview() {
+    if (analysing) overrule("analysis_stop");
+    else command("analysis_stop");
+    review.close();
+    if (pausedForReview) command("resume");
+    pausedForReview = false;
+    view.show(snap);
+    announce(`Back to the game. ${snap.status}`);
+  },
+  analyse,
+  cancelAnalysis: () => overrule("analysis_stop"),
+  copyTranscript: () => copyText(snap.moves, $("transcript-out")),
+  copyReview: () => copyText(review.current().moves, $("transcript-out")),
+  async importTranscript() {
+    $("transcript-message").textContent = "";
+    const reply = await command("import_transcript", { text: $("transcript-in").value },
+      (message) => { $("transcript-message").textContent = message; });
+    if (reply) openReview(reply.review);
+  },
+  askClear: () => setClearConfirm(true),
+  keepHistory: () => setClearConfirm(false),
+  clearHistory: () => {
+    setClearConfirm(false);
+    command("clear_history");
+  },
 };
 
-const ALWAYS = new Set(["place", "preview", "fullscreen", "escape"]);
+function setClearConfirm(asking) {
+  $("clear-history").hidden = asking;
+  $("clear-confirm").hidden = $("clear-cancel").hidden = !asking;
+  (asking ? $("clear-cancel") : $("clear-history")).focus();
+}
 
+const ALWAYS = new Set(["place", "preview", "fullscreen", "escape", "navigate"]);
+
+/** Runs an intent; returns what it returns (navigate: whether it took the key). */
 function emit(intent, detail) {
-  if (intents[intent] && (!loading || ALWAYS.has(intent))) intents[intent](detail);
+  if (intents[intent] && (!loading || ALWAYS.has(intent))) return intents[intent](detail);
+  return false;
 }
 
 function bindControls() {
   const clicks = {
     "new-game": "newGame", restart: "restart", undo: "undo", redo: "redo", pause: "pause",
     "legal-dots": "toggleLegal", sound: "toggleSound", fullscreen: "fullscreen", back: "escape",
+    review: "review", "close-review": "closeReview", analyse: "analyse", "analysis-cancel": "cancelAnalysis",
+    "copy-transcript": "copyTranscript", "copy-review": "copyReview", "import-transcript": "importTranscript",
+    "clear-history": "askClear", "clear-cancel": "keepHistory", "clear-confirm": "clearHistory",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
+  const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
+  for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
   for (const name of ["mode", "side", "level"]) {
     $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
   }
+  $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));
+  $("swap-sides").addEventListener("change", (event) => emit("setting", { name: "swap_sides", value: event.target.checked }));
   $("alert-dismiss").addEventListener("click", () => {
     (snap.notices || []).forEach((text) => dismissed.add(text));
     showNotices(snap.notices || [], dismissed);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.hidden && !loading) overrule("pause", { reason: "The page was hidden." });
-    drawClock();
+    drawClocks();
   });
   setInterval(() => {
     const now = performance.now();
     if (!loading && snap.clock_running && !document.hidden) command("tick", { ms: Math.round(now - lastTick) });
     lastTick = now;
-    drawClock();
+    drawClocks();
   }, TICK_MS);
 }
 
@@ -195,11 +312,11 @@ function registerServiceWorker() {
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.register("sw.js").catch(() => {});
   navigator.serviceWorker.ready.then(() => { $("offline-note").hidden = false; });
-  // A new build took over: reload once so that no page runs a mix of versions.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // On a host that sends no isolation headers, the worker's headers isolate the page from the next load on.
     const needsIsolation = !hadController && !self.crossOriginIsolated && !sessionStorage.getItem("reversi.isolating");
     if (needsIsolation) sessionStorage.setItem("reversi.isolating", "1");
+    // A new build took over: reload once so that no page runs a mix of versions.
     if ((hadController || needsIsolation) && loading) location.reload();
     else if (hadController) showNotices(["A new version of the game is ready: reload the page to use it."], new Set());
   });

@@ -12,12 +12,12 @@ export function formatTime(ms) {
 }
 
 /** Updates scores, turn line, buttons and settings from a snapshot. */
-export function showControls(snap, { loading, thinking }) {
+export function showControls(snap, { loading, thinking, reviewing }) {
   $("count-black").textContent = snap.counts.black;
   $("count-white").textContent = snap.counts.white;
   $("turn").textContent = snap.result ? "Game over" : snap.status;
   $("turn").classList.toggle("thinking", thinking);
-  const ready = !loading;
+  const ready = !loading && !reviewing;
   $("undo").disabled = !ready || !snap.can_undo;
   $("redo").disabled = !ready || !snap.can_redo;
   $("restart").disabled = !ready || !snap.moves;
@@ -26,7 +26,9 @@ export function showControls(snap, { loading, thinking }) {
   pause.textContent = snap.paused ? "Resume" : "Pause";
   pause.disabled = !ready || (!snap.paused && !snap.clock_running);
   $("legal-dots").setAttribute("aria-pressed", String(snap.options.legal_dots));
-  $("legal-dots").disabled = !ready;
+  $("legal-dots").disabled = loading;
+  $("review").disabled = !ready;
+  for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history"]) $(id).disabled = loading;
   for (const name of ["mode", "side", "level"]) {
     $(name).value = snap.options[name];
     $(name).disabled = !ready;
@@ -47,19 +49,41 @@ export function showNotices(notices, dismissed) {
 
 const RESULT_WORDS = { win: "Win", loss: "Loss", draw: "Draw", black: "Black won", white: "White won" };
 
-/** Fills the results history table, newest first. */
-export function showHistory(history) {
-  const rows = [...history].reverse().map((r) => {
+/** Fills the results history table, newest first; `onReview(index)` opens a game. */
+export function showHistory(history, onReview) {
+  const rows = history.map((r, index) => {
     const tr = document.createElement("tr");
     const game = r.mode === "local" ? "Two players" : `${cap(r.level)}, as ${cap(r.side)}`;
     const kind = r.mode === "local" ? "Local" : r.challenge ? "Challenge" : r.practice ? "Practice" : "—";
     const cells = [new Date(r.date).toLocaleString(), game, RESULT_WORDS[r.result], `${r.black}–${r.white}`, kind, formatTime(r.duration_ms)];
     tr.append(...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
+    const td = document.createElement("td");
+    if (r.moves) {
+      const button = Object.assign(document.createElement("button"), { type: "button", textContent: "Review" });
+      button.setAttribute("aria-label", `Review the game of ${cells[0]}`);
+      button.addEventListener("click", () => onReview(index));
+      td.append(button);
+    }
+    tr.append(td);
     return tr;
-  });
+  }).reverse();
   $("history-table").tBodies[0].replaceChildren(...rows);
   $("history-table").hidden = rows.length === 0;
   $("history-empty").hidden = rows.length > 0;
+}
+
+/** Fills the statistics table: per level and side, games, results and disc differences. */
+export function showStats(rows) {
+  const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
+  $("stats-table").tBodies[0].replaceChildren(...rows.map((r) => {
+    const tr = document.createElement("tr");
+    const th = Object.assign(document.createElement("th"), { scope: "row", textContent: r.label });
+    tr.append(th, ...[r.games, r.wins, r.draws, r.losses, signed(r.best), signed(r.average)]
+      .map((v) => Object.assign(document.createElement("td"), { textContent: String(v) })));
+    return tr;
+  }));
+  $("stats-table").hidden = rows.length === 0;
+  if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
 }
 
 function cap(word) {

@@ -31,7 +31,8 @@ let bridgePromise = null;
 function messageOf(error) {
   const text = String(error && error.message ? error.message : error);
   const lines = text.trim().split("\n").filter(Boolean);
-  return lines[lines.length - 1] || "Unknown error";
+  const last = lines[lines.length - 1] || "Unknown error";
+  return last.startsWith("KeyboardInterrupt") ? last : last.replace(/^(?:\w+\.)*\w*(?:Error|Exception): /, "");
 }
 
 self.onmessage = async ({ data }) => {

@@ -16,6 +16,11 @@ Methods and parameters:
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
 - ``storage_failed`` {"reason": str}: the page could not save (SPEC P2).
+- ``review`` {"source": "current" | "history", "index": n}: a game's frames.
+- ``import_transcript`` {"text": str}: a pasted game, checked, as frames to review.
+- ``analysis_start`` {"moves": transcript, "title": str}, ``analysis_step``,
+  ``analysis_stop`` {}: analyse a finished or past game one position at a time.
+- ``clear_history`` {}: empties the results history (stars stay).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import json
 from typing import Any
 
 from . import save
+from .review import parse_game, review_of
 from .session import Session
 from .snapshot import session_snapshot
 
@@ -44,6 +50,31 @@ def _storage_failed(reason: str = "") -> None:
         _session.notices.append(note)
 
 
+_review: dict[str, Any] | None = None
+
+
+def _show_review(source: str, index: int | None = None) -> None:
+    global _review
+    moves, title, human = _session.game_moves(source, index)
+    _review = review_of(moves, title, source, human)
+
+
+def _import(text: str) -> None:
+    global _review
+    try:
+        moves = parse_game(text)
+    except ValueError as error:
+        raise ValueError(f"That transcript cannot be opened: {error}.") from None
+    if not moves:
+        raise ValueError("That transcript has no moves.")
+    _review = review_of(moves, "Imported game", "import", None)
+    _session.events.append(f"Imported a game of {len(moves)} moves; it opens in review.")
+
+
+def _analysis_start(moves: str, title: str = "Game") -> None:
+    _session.start_analysis(parse_game(moves), title)
+
+
 COMMANDS = {
     "load": _load,
     "snapshot": lambda: None,
@@ -58,6 +89,12 @@ COMMANDS = {
     "tick": lambda ms: _session.tick(ms),
     "set_setting": lambda name, value: _session.set_setting(name, value),
     "storage_failed": _storage_failed,
+    "review": _show_review,
+    "import_transcript": _import,
+    "analysis_start": _analysis_start,
+    "analysis_step": lambda: _session.analysis_step(),
+    "analysis_stop": lambda: _session.stop_analysis(),
+    "clear_history": lambda: _session.clear_history(),
 }
 
 
@@ -66,18 +103,21 @@ def call(method: str, params: str = "{}") -> str:
 
     :raises ValueError: for an unknown method or bad parameters.
     """
-    global _saved
+    global _saved, _review
     if method not in COMMANDS:
         raise ValueError(f"unknown method {method!r}")
     args = json.loads(params)
     if not isinstance(args, dict):
         raise ValueError("parameters must be a JSON object")
     _session.begin()
+    _review = None
     try:
         COMMANDS[method](**args)
     except TypeError as error:
         raise ValueError(f"bad parameters for {method}: {error}") from None
     reply: dict[str, Any] = session_snapshot(_session)
+    if _review is not None:
+        reply["review"] = _review
     document = save.dump(_session)
     if document != _saved:
         reply["save"] = _saved = document

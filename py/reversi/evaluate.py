@@ -53,9 +53,15 @@ PHASES: tuple[tuple[int, tuple[float, ...]], ...] = (
     (60, (8.0, -4.0, -1.0, 1.2, 0.5, -0.5, 1.0, 0.0, 0.0, 0.0)),
 )
 
-#: Weights by number of empty squares (0..60), expanded from ``PHASES``.
-WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
-    next(w for top, w in PHASES if empties <= top) for empties in range(61))
+
+
+def by_empties(phases: tuple[tuple[int, tuple[float, ...]], ...]) -> tuple[tuple[float, ...], ...]:
+    """Returns the weights for each number of empty squares 0..60 from a phase table."""
+    return tuple(next(w for top, w in phases if empties <= top) for empties in range(61))
+
+
+#: Weights by number of empty squares (0..60); :func:`evaluate` reads them.
+WEIGHTS = by_empties(PHASES)
 
 
 def around(mask: Bitboard) -> Bitboard:

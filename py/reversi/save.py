@@ -19,7 +19,7 @@ Version 1 document::
 (SPEC O3); it is never read back: the position comes from replaying ``moves``.
 
 A record is ``{"attempt", "date", "mode", "level", "side", "result", "black",
-"white", "practice", "challenge", "duration_ms"}``.
+"white", "practice", "challenge", "duration_ms", "moves"}`` (``moves`` optional).
 """
 
 from __future__ import annotations
@@ -28,15 +28,16 @@ import json
 from dataclasses import asdict
 from typing import Any, Callable
 
+from .board import Board
 from .line import Line
-from .notation import format_transcript, parse_transcript
-from .session import LEVELS, MODES, SIDES, Game, Session
+from .notation import NotationError, format_transcript, parse_transcript
+from .session import LEVELS, MODES, MOVE_CLOCKS, SIDES, Game, Session
 from .snapshot import board_snapshot, status_line
 from .stars import STAR_IDS
 
 FORMAT = "reversi"
 VERSION = 1
-MAX_TEXT = 1_000_000
+MAX_TEXT = 10_000_000  # far above any browser's localStorage quota
 MAX_HISTORY = 1000
 MAX_INT = 10 ** 12
 RESULTS = {"computer": ("win", "loss", "draw"), "local": ("black", "white", "draw")}
@@ -81,10 +82,24 @@ def valid_record(record: Any) -> bool:
         "practice": lambda v: isinstance(v, bool), "challenge": lambda v: isinstance(v, bool),
         "duration_ms": _is_int, "result": lambda v: isinstance(v, str),
     }
-    if set(record) != set(checks) or not all(check(record[key]) for key, check in checks.items()):
+    keys = set(record) - {"moves"}  # the game's transcript, optional in version 1
+    if keys != set(checks) or not all(check(record[key]) for key, check in checks.items()):
+        return False
+    if "moves" in record and not _replays(record["moves"]):
         return False
     return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
             and not (record["challenge"] and (record["practice"] or record["result"] != "win")))
+
+
+def _replays(moves: Any) -> bool:
+    """Checks if ``moves`` is a transcript of legal placements from the opening."""
+    if not _is_text(moves, 200):
+        return False
+    try:
+        Board.replay(moves)
+    except ValueError:
+        return False
+    return True
 
 
 # -- migration ----------------------------------------------------------------
@@ -106,6 +121,7 @@ class _Reader:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.dropped: list[str] = []
+        self.attempt_known = False
 
     def part(self, doc: dict[str, Any], key: str) -> dict[str, Any]:
         """Returns the object ``doc[key]`` or {} (noting a wrong type)."""
@@ -128,6 +144,8 @@ class _Reader:
         self.fields(self.session.settings, data, {
             "mode": lambda v: v in MODES, "side": lambda v: v in SIDES, "level": lambda v: v in LEVELS,
             "legal_dots": lambda v: isinstance(v, bool), "sound": lambda v: isinstance(v, bool),
+            "swap_sides": lambda v: isinstance(v, bool),
+            "move_clock": lambda v: v in MOVE_CLOCKS and not isinstance(v, bool),
         }, "setting")
 
     def game(self, data: dict[str, Any]) -> None:
@@ -138,10 +156,19 @@ class _Reader:
         }, "game")
         moves = data.get("moves", "")
         line = Line()
-        if _is_text(moves, 200):
+        if isinstance(moves, str):
             try:
-                for square, _ in parse_transcript(moves):
+                for square, _ in parse_transcript(moves[:200]):
                     line.play(square)
+                if len(moves) > 200:
+                    raise ValueError("too long")
+            except NotationError as error:  # keep the placements before the bad character
+                try:
+                    for square, _ in parse_transcript(moves[len(line.moves) * 2:error.position - 1]):
+                        line.play(square)
+                except ValueError:
+                    pass
+                self.dropped.append(f"the moves after move {len(line.moves)}")
             except ValueError:
                 self.dropped.append(f"the moves after move {len(line.moves)}")
         else:
@@ -161,6 +188,24 @@ class _Reader:
             "first_result": lambda v: v is None or valid_record(v), "active_ms": _is_int,
             "started": _is_text,
         }, "attempt")
+        self.attempt_known = _is_int(data.get("id"), 1)
+
+    def reconcile(self) -> None:
+        """Keeps the attempt consistent with the history when its part was damaged (A1, A3):
+        a result already in the history is never recorded again, and ids stay unique."""
+        session, attempt = self.session, self.session.attempt
+        history = session.history
+        if not self.attempt_known:
+            line = session.game.line
+            latest = history[-1] if history else None
+            played = format_transcript(line.moves[:line.cursor])
+            if latest and session.is_over() and latest.get("moves") == played:
+                attempt.id = latest["attempt"]
+            else:
+                attempt.id = max((r["attempt"] for r in history), default=0) + 1
+                attempt.first_result = None
+        if attempt.first_result is None:
+            attempt.first_result = next((r for r in reversed(history) if r["attempt"] == attempt.id), None)
 
     def history(self, data: Any) -> None:
         if not isinstance(data, list):
@@ -174,7 +219,7 @@ class _Reader:
     def stars(self, data: dict[str, Any]) -> None:
         earned = data.get("earned", [])
         if isinstance(earned, list):
-            known = [s for s in STAR_IDS if s in earned]
+            known = [s for i, s in enumerate(earned) if s in STAR_IDS and s not in earned[:i]]
             if len(known) < len(earned):
                 self.dropped.append("unknown stars")
             self.session.stars = known
@@ -220,6 +265,7 @@ def load(session: Session, text: str | None) -> list[str]:
     reader.attempt(reader.part(doc, "attempt"))
     reader.history(doc.get("history", []))
     reader.stars(reader.part(doc, "stars"))
+    reader.reconcile()
     if reader.dropped:
         notices.append("Some saved data was damaged and was dropped: " + ", ".join(reader.dropped) + ".")
     if session.game.mode == "computer" and not session.is_over() and session.game.line.moves:

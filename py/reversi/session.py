@@ -14,13 +14,15 @@ Rules implemented here: C1, C3, U1-U6, A1-A5, S1-S8, P4-P6 of SPEC.md.
 from __future__ import annotations
 
 import datetime
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .analysis import GameAnalysis
 from .bitboard import Bitboard, Square
 from .board import BLACK, COLOR_NAMES, WHITE
 from .line import Line
-from .notation import parse_square, square_name
+from .notation import format_transcript, parse_square, parse_transcript, square_name
 from .snapshot import color_title, result_text
 from .stars import STAR_IDS, STARS, placement_stars, result_stars
 
@@ -29,6 +31,9 @@ SIDES = ("black", "white")
 LEVELS = ("easy", "normal", "hard", "expert")
 #: Longest clock tick taken at face value (ms); a longer gap (a sleeping laptop) counts this much.
 MAX_TICK_MS = 5_000
+MOVE_CLOCKS = (0, 30, 40, 60)
+#: Seconds left at which the move clock is announced.
+CLOCK_WARNINGS = (10, 5)
 
 #: Chooses the computer's move: (p, o, level, seed) -> square.
 ComputerPlayer = Callable[[Bitboard, Bitboard, str, int], Square]
@@ -54,6 +59,10 @@ class Settings:
     level: str = "normal"
     legal_dots: bool = True
     sound: bool = False
+    #: After each finished computer game, the player takes the other colour.
+    swap_sides: bool = False
+    #: Seconds per human move (0 = no clock); on expiry a random legal move is played.
+    move_clock: int = 0
 
 
 @dataclass
@@ -109,6 +118,9 @@ class Session:
         self.events: list[str] = []
         self.new_stars: list[str] = []
         self.notices: list[str] = []
+        #: Time left for the current human move (ms), None when the clock is off or not started.
+        self.move_left_ms: int | None = None
+        self.analysis: GameAnalysis | None = None
 
     # -- derived facts ------------------------------------------------------
     @property
@@ -166,10 +178,19 @@ class Session:
         self.events = []
         self.new_stars = []
 
-    def _changed(self, *events: str) -> None:
-        """Invalidates every request made before this change and reports it."""
+    def _changed(self, *events: str, keep_clock: bool = False) -> None:
+        """Invalidates every request made before this change and reports it; the
+        move clock starts again unless ``keep_clock`` (pause and resume keep it)."""
         self.token += 1
         self.events.extend(events)
+        if not keep_clock:
+            self.move_left_ms = None
+
+    def move_clock_left(self) -> int | None:
+        """Returns the ms left for the human's move, or None when no move clock runs."""
+        if not self.settings.move_clock or self.is_over() or not self.game.is_human(self.board.turn):
+            return None
+        return self.settings.move_clock * 1000 if self.move_left_ms is None else self.move_left_ms
 
     def place(self, name: str, token: int | None = None) -> None:
         """Plays square ``name`` for the person to move (SPEC B2); an illegal
@@ -247,7 +268,7 @@ class Session:
             "attempt": self.attempt.id, "date": self.clock(), "mode": g.mode, "level": g.level,
             "side": g.side, "result": result, "black": outcome.black, "white": outcome.white,
             "practice": self.attempt.practice, "challenge": challenge,
-            "duration_ms": self.attempt.active_ms,
+            "duration_ms": self.attempt.active_ms, "moves": format_transcript(self.game.line.moves[:self.game.line.cursor]),
         }
         self.attempt.first_result = record
         self.history.append(record)
@@ -304,8 +325,11 @@ class Session:
         self.paused = False
 
     def new(self) -> None:
-        """Starts a fresh attempt with the current settings (U6, A1)."""
+        """Starts a fresh attempt with the current settings (U6, A1); with
+        ``swap_sides`` the player takes the other colour after a finished computer game."""
         s = self.settings
+        if s.swap_sides and self.game.mode == "computer" and s.mode == "computer" and self.is_over():
+            s.side = "white" if self.game.side == "black" else "black"
         self._changed(f"New game: {self._describe(s.mode, s.side, s.level)}.")
         self.game = Game(s.mode, s.side, s.level)
         self.attempt = Attempt(id=self.attempt.id + 1, started=self.clock())
@@ -322,32 +346,61 @@ class Session:
         """Pauses the game: the clock stops and the computer waits (SPEC P4)."""
         if self.paused or self.is_over():
             return
-        self._changed("Paused." + (f" {reason}" if reason else ""))
+        self._changed("Paused." + (f" {reason}" if reason else ""), keep_clock=True)
         self.paused = True
 
     def resume(self) -> None:
         """Resumes a paused game."""
         if not self.paused:
             return
-        self._changed("Resumed.")
+        self._changed("Resumed.", keep_clock=True)
         self.paused = False
 
     def tick(self, ms: int) -> None:
-        """Adds ``ms`` of visible time to the active clock when it runs (SPEC P6)."""
+        """Adds ``ms`` of visible time to the active clock when it runs (SPEC P6),
+        and runs the move clock: announced in its last seconds, and on expiry it
+        plays a random legal move for the person to move."""
         if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0:
             raise ValueError("tick needs a whole, non-negative number of milliseconds")
-        if self.clock_running():
-            self.attempt.active_ms += min(ms, MAX_TICK_MS)
+        if not self.clock_running():
+            return
+        ms = min(ms, MAX_TICK_MS)
+        self.attempt.active_ms += ms
+        left = self.move_clock_left()
+        if left is None:
+            return
+        self.move_left_ms = left - ms
+        for warning in CLOCK_WARNINGS:
+            if self.move_left_ms <= warning * 1000 < left and self.move_left_ms > 0:
+                self.events.append(f"{warning} seconds left to move.")
+        if self.move_left_ms <= 0:
+            self._timeout_move()
+
+    def _timeout_move(self) -> None:
+        """Plays a random legal move for the person whose move clock ran out."""
+        moves = self.board.legal_moves()
+        square = moves[random.Random(self.attempt.id * 1000 + self.game.line.cursor).randrange(len(moves))]
+        self._changed("Time is up: a random move is played.")
+        self._play(square)
+        self._after_placement()
 
     def set_setting(self, name: str, value: Any) -> None:
         """Changes one setting; mode, side and level start a new game at once when the
         human has not placed a disc yet, else they wait for New."""
         choices = {"mode": MODES, "side": SIDES, "level": LEVELS}
-        if name in ("legal_dots", "sound"):
+        switches = {"legal_dots": "Legal move dots", "sound": "Sound", "swap_sides": "Swap sides after each game"}
+        if name in switches:
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be true or false")
             setattr(self.settings, name, value)
-            self.events.append(f"{'Legal move dots' if name == 'legal_dots' else 'Sound'} {'on' if value else 'off'}.")
+            self.events.append(f"{switches[name]} {'on' if value else 'off'}.")
+            return
+        if name == "move_clock":
+            if value not in MOVE_CLOCKS or isinstance(value, bool):
+                raise ValueError(f"move_clock must be one of {MOVE_CLOCKS}")
+            self.settings.move_clock = value
+            self.move_left_ms = None
+            self.events.append(f"Move clock: {value} seconds per move." if value else "Move clock off.")
             return
         if name not in choices or value not in choices[name]:
             raise ValueError(f"unknown setting {name}={value!r}")
@@ -358,3 +411,47 @@ class Session:
             self.new()
         else:
             self.events.append(f"{name.capitalize()}: {value}. It applies from the next new game.")
+
+    # -- looking back (review, analysis, history) ---------------------------
+    def game_moves(self, source: str, index: int | None = None) -> tuple[list[Square], str, str | None]:
+        """Returns the placements, a title and the person's colour (None: both or
+        unknown) of the current game (``"current"``) or of results-history line
+        ``index`` (``"history"``).
+
+        :raises ValueError: for an unknown source or index, or a line without moves.
+        """
+        if source == "current":
+            line = self.game.line
+            human = self.game.side if self.game.mode == "computer" else None
+            return line.moves[:line.cursor], "This game", human
+        if source == "history" and isinstance(index, int) and 0 <= index < len(self.history):
+            record = self.history[index]
+            if "moves" in record:
+                human = record["side"] if record["mode"] == "computer" else None
+                return [s for s, _ in parse_transcript(record["moves"])], f"Game of {record['date'][:10]}", human
+        raise ValueError("that game cannot be reviewed")
+
+    def start_analysis(self, moves: list[Square], title: str) -> None:
+        """Starts analysing a game, unless it is the game in progress (analysis is
+        assistance: only for finished or past games)."""
+        live = self.game.line.moves[:self.game.line.cursor]
+        if not self.is_over() and moves == live[:len(moves)]:
+            raise ValueError("Analysis is available once this game is finished.")
+        self.analysis = GameAnalysis(moves, title)
+        self.events.append(f"Analysing {title.lower()}…")
+
+    def analysis_step(self) -> None:
+        """Analyses the next position of the running analysis, if any."""
+        if self.analysis is not None:
+            self.analysis.step()
+            if self.analysis.done:
+                self.events.append("Analysis finished.")
+
+    def stop_analysis(self) -> None:
+        """Drops the analysis (cancelled or closed)."""
+        self.analysis = None
+
+    def clear_history(self) -> None:
+        """Empties the results history; stars stay (they are kept forever)."""
+        self.history = []
+        self.events.append("Results history cleared. Your stars are kept.")

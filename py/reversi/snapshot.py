@@ -36,6 +36,12 @@ Session:
 - ``stars``: all eight as ``{"id", "name", "how", "earned"}``; ``new_stars``: ids
   earned by the command just taken.
 - ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
+- ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
+  while a person's move is timed.
+- ``analysis``: None, or the running analysis (:meth:`GameAnalysis.report`).
+- ``stats``: results statistics per level and side (:mod:`reversi.stats`).
+- ``review`` (only in the reply to ``review`` or ``import_transcript``): the
+  frames of a game to step through (:mod:`reversi.review`).
 """
 
 from __future__ import annotations
@@ -98,6 +104,7 @@ def status_line(session: "Session") -> str:
 def session_snapshot(session: "Session") -> dict[str, Any]:
     """Returns the whole snapshot of ``session`` (fields above)."""
     from .stars import STARS
+    from .stats import statistics
 
     snap = board_snapshot(session.board)
     if not session.human_to_move():
@@ -126,5 +133,17 @@ def session_snapshot(session: "Session") -> dict[str, Any]:
                for s in STARS],
         new_stars=list(session.new_stars),
         notices=list(session.notices),
+        move_clock=_move_clock(session),
+        analysis=session.analysis.report() if session.analysis else None,
+        stats=statistics(session.history),
     )
     return snap
+
+
+def _move_clock(session: "Session") -> dict[str, Any] | None:
+    """Returns the move clock of the person to move, or None."""
+    left = session.move_clock_left()
+    if left is None:
+        return None
+    return {"limit": session.settings.move_clock, "left_ms": max(0, left),
+            "running": session.clock_running()}

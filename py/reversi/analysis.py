@@ -1,0 +1,113 @@
+"""Analysis of a finished game: the expected final disc difference before every
+placement, and what each placement lost against the best one.
+
+One position is analysed per call, so the page can show progress and cancel.
+Positions with at most ``EXACT_EMPTIES`` empty squares are solved exactly
+(:mod:`reversi.endgame`); earlier ones are estimated by the midgame search.
+Scores are final disc differences (SPEC R5), from Black's point of view in
+``value`` and from the mover's in ``best_score``/``played_score``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bitboard import Square
+from .board import Board
+from .budget import Deadline
+from .notation import square_name
+
+#: Positions with this many empty squares or fewer are solved exactly.
+EXACT_EMPTIES = 14
+#: Seconds an estimated position may take (a solved one takes what it needs).
+ESTIMATE_SECONDS = 0.15
+#: Discs a placement must lose to count as losing ground: exact values are
+#: trusted to the disc, estimates only past their noise.
+LOST_GROUND = {True: 1.0, False: 3.0}
+
+
+def position(moves: list[Square], ply: int) -> Board:
+    """Returns the board before placement ``ply`` (0-based) of ``moves``."""
+    board = Board()
+    for square in moves[:ply]:
+        board.play(square)
+    return board
+
+
+def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tuple[float, Square | None, bool]:
+    """Returns ``(score for the side to move, best square, exact)``; a finished
+    game scores its real disc difference."""
+    from .search import think  # the search stack loads only when analysis runs
+
+    p, o = board.mover_mask()
+    empties = 64 - (p | o).bit_count()
+    if board.is_game_over():
+        return float(p.bit_count() - o.bit_count()), None, True
+    exact = empties <= EXACT_EMPTIES
+    result = think(p, o, deadline=None if exact else Deadline(seconds),
+                   exact_empties=EXACT_EMPTIES if exact else 0)
+    return result.score, result.square, result.exact
+
+
+def analyse_ply(moves: list[Square], ply: int) -> dict[str, Any]:
+    """Returns the analysis of the position before placement ``ply`` (or of the
+    final position when ``ply == len(moves)``).
+
+    Fields: ``ply``, ``mover`` ("black"/"white" or None at the end), ``value``
+    (expected final disc difference, Black minus White), ``best`` and
+    ``best_score`` (for the mover), ``exact``, ``empties``.
+    """
+    board = position(moves, ply)
+    score, best, exact = evaluate_position(board)
+    mover = None if board.is_game_over() else board.turn
+    value = score if mover in (None, 0) else -score
+    if mover is None:
+        value = float(board.black.bit_count() - board.white.bit_count())
+    return {
+        "ply": ply, "mover": None if mover is None else ("white" if mover else "black"),
+        "value": value, "best": square_name(best) if best is not None else None,
+        "best_score": score, "exact": exact, "empties": 64 - (board.black | board.white).bit_count(),
+    }
+
+
+def losses(moves: list[Square], plies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Returns, for each placement whose both positions were analysed, what it lost:
+    ``{ply, mover, played, best, loss, exact, lost_ground}`` with ``loss`` in
+    discs (>= 0) and ``lost_ground`` when it is more than noise."""
+    out = []
+    for before, after in zip(plies, plies[1:]):
+        if before["mover"] is None:
+            continue
+        sign = 1 if before["mover"] == "black" else -1
+        played_value = sign * after["value"]
+        loss = max(0.0, before["best_score"] - played_value)
+        exact = before["exact"] and after["exact"]
+        out.append({"ply": before["ply"], "mover": before["mover"], "played": square_name(moves[before["ply"]]),
+                    "best": before["best"], "loss": round(loss, 1), "exact": exact,
+                    "lost_ground": loss >= LOST_GROUND[exact]})
+    return out
+
+
+class GameAnalysis:
+    """The analysis of one game in progress: one position per :meth:`step`."""
+
+    def __init__(self, moves: list[Square], title: str) -> None:
+        self.moves = moves
+        self.title = title
+        self.plies: list[dict[str, Any]] = []
+
+    @property
+    def done(self) -> bool:
+        """Checks if every position, the final one included, has been analysed."""
+        return len(self.plies) > len(self.moves)
+
+    def step(self) -> None:
+        """Analyses the next position."""
+        if not self.done:
+            self.plies.append(analyse_ply(self.moves, len(self.plies)))
+
+    def report(self) -> dict[str, Any]:
+        """Returns what the page shows: progress, the values for the graph, and the
+        human-readable losses of every analysed placement."""
+        return {"title": self.title, "total": len(self.moves) + 1, "done": len(self.plies),
+                "finished": self.done, "plies": self.plies, "losses": losses(self.moves, self.plies)}

@@ -1,0 +1,37 @@
+"""Statistics of the results history: per level and side, and for local games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .session import LEVELS, SIDES
+
+
+def _margin(record: dict[str, Any]) -> int:
+    """Returns the disc difference of a result from the player's side (Black's in local games)."""
+    black, white = record["black"], record["white"]
+    return white - black if record["mode"] == "computer" and record["side"] == "white" else black - white
+
+
+def statistics(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Returns one row per level and side played (then one for local games):
+    ``{label, games, wins, draws, losses, best, average}``; ``best`` and
+    ``average`` are disc differences from the player's side (Black's locally)."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for record in history:
+        key = ("local", "") if record["mode"] == "local" else (record["level"], record["side"])
+        groups.setdefault(key, []).append(record)
+    order = [(level, side) for level in LEVELS for side in SIDES] + [("local", "")]
+    rows = []
+    for key in order:
+        records = groups.get(key)
+        if not records:
+            continue
+        margins = [_margin(r) for r in records]
+        wins = sum(r["result"] in ("win", "black") for r in records)
+        losses = sum(r["result"] in ("loss", "white") for r in records)
+        label = "Two players (Black's view)" if key[0] == "local" else f"{key[0].capitalize()}, as {key[1].capitalize()}"
+        rows.append({"label": label, "games": len(records), "wins": wins,
+                     "draws": len(records) - wins - losses, "losses": losses,
+                     "best": max(margins), "average": round(sum(margins) / len(margins), 1)})
+    return rows
