@@ -74,3 +74,28 @@ def start_local_game(pg) -> None:
     """Switches to a two-player game on this screen (SPEC C1)."""
     choose(pg, "Opponent", "Two players")
     assert "two players" in status(pg)
+
+
+def wait_for_human_turn(pg, timeout: float = 30_000) -> None:
+    """Waits until the computer has finished and the board accepts input again."""
+    pg.wait_for_selector(READY, timeout=timeout)
+    pg.wait_for_function(
+        "() => !document.querySelector('#turn').classList.contains('thinking')", timeout=timeout)
+
+
+def history_rows(pg) -> list[list[str]]:
+    """Opens the results history and returns its rows as lists of cell texts."""
+    summary = pg.get_by_text("Results history")
+    if pg.locator("#history").get_attribute("open") is None:
+        summary.click()
+    rows = pg.locator("#history-table tbody tr")
+    return [row.locator("td").all_inner_texts() for row in rows.all()]
+
+
+def hide_page(pg) -> None:
+    """Emulates the tab being hidden (the visibilitychange a real tab switch fires)."""
+    pg.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")

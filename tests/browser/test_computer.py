@@ -1,0 +1,130 @@
+"""Issue 4 in a real browser: games against the computer, undo while it thinks,
+pause on hide, reload and Resume, and storage that fails.
+
+SPEC C1, C3, B4, U1-U6, A1-A5, P1-P6.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser.pages import (
+    READY, board_text, choose, hide_page, history_rows, legal_squares, open_game, status, tap,
+    wait_for_human_turn)
+
+
+def test_c1_full_game_against_easy_to_the_end(page):
+    choose(page, "Level", "Easy")
+    while "Game over" not in status(page):
+        wait_for_human_turn(page)
+        if "Game over" in status(page):
+            break
+        tap(page, legal_squares(page)[0])
+    final = status(page)
+    assert "wins" in final or "Draw" in final
+    rows = history_rows(page)
+    assert len(rows) == 1
+    assert rows[0][1] == "Easy, as Black" and rows[0][2] in ("Win", "Loss", "Draw")
+    black, white = (int(n) for n in rows[0][3].split("–"))
+    assert black + white <= 64 and f"{black}–{white}" in final
+
+
+def test_p4_reload_mid_game_restores_position_and_waits_for_resume(page):
+    tap(page, "d3")
+    wait_for_human_turn(page)
+    tap(page, legal_squares(page)[0])
+    wait_for_human_turn(page)
+    before = board_text(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert board_text(page) == before
+    assert page.get_by_role("button", name="Resume").is_visible()
+    assert "Paused" in status(page) or "Paused" in page.locator("#turn").inner_text()
+    assert legal_squares(page) == []  # board input waits for Resume
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Your move'")
+    assert board_text(page) == before
+    assert legal_squares(page)
+
+
+def _start_expert_search(page) -> str:
+    """Plays d3 against Expert and returns the board just after it, while the computer thinks."""
+    choose(page, "Level", "Expert")
+    opening = board_text(page)
+    page.get_by_role("gridcell", name="d3,").click()
+    page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking')")
+    assert board_text(page) != opening
+    return opening
+
+
+def test_b4_u2_undo_while_the_computer_thinks(page):
+    opening = _start_expert_search(page)
+    page.wait_for_timeout(400)  # the search is running now
+    started = time.perf_counter()
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function(
+        "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
+    delay = time.perf_counter() - started
+    assert board_text(page) == opening
+    page.wait_for_timeout(3000)  # a late reply would have landed by now
+    assert board_text(page) == opening
+    assert "Move taken back" in status(page) or "Your move" in status(page)
+    print(f"undo during expert search took effect in {delay * 1000:.0f} ms")
+
+
+def test_b4_new_and_pause_while_the_computer_thinks(page):
+    opening = _start_expert_search(page)
+    page.get_by_role("button", name="Pause").click()
+    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+    paused_board = board_text(page)
+    page.wait_for_timeout(3000)
+    assert board_text(page) == paused_board  # the cancelled search never lands
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('New game')")
+    assert board_text(page) == opening
+    page.wait_for_timeout(1000)
+    assert board_text(page) == opening
+
+
+def test_p4_hidden_tab_pauses_and_cancels(page):
+    _start_expert_search(page)
+    hide_page(page)
+    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+    board = board_text(page)
+    page.wait_for_timeout(3000)
+    assert board_text(page) == board
+    assert "The page was hidden" in status(page)
+
+
+def _storage_message_and_play(pg, url: str, words: str) -> None:
+    open_game(pg, url)
+    tap(pg, "d3")
+    pg.wait_for_selector("#alert:not([hidden])")
+    assert words in pg.get_by_role("alert").inner_text()
+    assert "you can keep playing" in pg.get_by_role("alert").inner_text()
+    wait_for_human_turn(pg)
+    tap(pg, legal_squares(pg)[0])
+    assert "You play" in status(pg) or "Computer" in status(pg)
+
+
+def test_p2_storage_that_throws(context, base_url):
+    context.add_init_script("Storage.prototype.setItem = function () { throw new Error('denied'); };")
+    _storage_message_and_play(context.new_page(), base_url, "Progress is not being saved")
+
+
+def test_p2_storage_full(context, base_url):
+    context.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); };""")
+    _storage_message_and_play(context.new_page(), base_url, "storage is full")
+
+
+def test_p3_corrupt_save_shows_a_message_and_plays(context, base_url):
+    context.add_init_script("""if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('reversi.save', '{"format":"reversi","version":1,"game":{"moves":"f5f5zz"},"history":[1,2]');
+    }""")
+    pg = context.new_page()
+    open_game(pg, base_url)
+    assert "could not be read" in pg.get_by_role("alert").inner_text()
+    tap(pg, "d3")
+    assert board_text(pg)[19] == "X"
