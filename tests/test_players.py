@@ -18,7 +18,7 @@ from test_search import MUST_PASS, cells_position, random_position
 CORNER_CASES = (
     "f5f4f3f6d3f2g6c3b3b2g4g3b1",
     "e6f6f5d6c5b4c3f4f7f8g8",
-    "f5d6c4d3e6f4e3f6e2c2c3f2g4e1g5b3f7g8b1g3e7d2a2f8g2h4g7",
+    "e6d6c7f7c4d3f6b3c5c6b4d7b7b8d2a7",
 )
 
 
