@@ -125,9 +125,11 @@ class Search:
                 score = -self._pvs(np, no, depth - 1, -INF, INF)
             else:
                 score = -self._pvs(np, no, depth - 1, -alpha - EPSILON, -alpha)
-                if score > alpha:
-                    self.partial = (s, alpha)
+                if score > alpha:  # proven better than ``best``: keep it if time runs out
+                    proven, self.partial = self.partial, (s, alpha)
                     score = -self._pvs(np, no, depth - 1, -INF, -alpha)
+                    if score <= alpha:  # the re-search disagrees
+                        self.partial = proven
             if score > alpha:
                 alpha, best = score, s
                 self.partial = (s, score) if i else None
