@@ -508,6 +508,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the built site with its MIME types and cross-origin isolation headers."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
 
     def end_headers(self) -> None:
         """Adds the site headers to every response."""
@@ -515,10 +516,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
+    def log_message(self, format: str, *args) -> None:
+        """Logs a request, unless the server was made quiet (tests, benchmarks)."""
+        if not self.quiet:
+            super().log_message(format, *args)
 
-def make_server(root: Path, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
-    """Returns an HTTP server for the folder root (port 0: a free port, see server_address)."""
-    handler = functools.partial(SiteHandler, directory=str(root))
+
+class QuietSiteHandler(SiteHandler):
+    """A site handler that does not log requests."""
+
+    quiet = True
+
+
+def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, *,
+                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    """Returns an HTTP server for the folder root (port 0: a free port, see server_address);
+    ``quiet`` leaves requests unlogged."""
+    handler = functools.partial(QuietSiteHandler if quiet else SiteHandler, directory=str(root))
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
@@ -539,7 +553,7 @@ def command_build() -> int:
 def command_serve(host: str, port: int) -> int:
     """Builds the site, then serves it until interrupted."""
     command_build()
-    server = make_server(DIST, host, port)
+    server = make_server(DIST, host, port, quiet=False)
     print(f"Open http://{host}:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()

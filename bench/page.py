@@ -1,0 +1,205 @@
+"""Measures the built page in headless Chromium and prints the numbers.
+
+    python3 bench/page.py startup     first board paint and interactive, cold and warm
+    python3 bench/page.py levels      computer thinking time per level (mean, p95, max)
+    python3 bench/page.py cancel      delay of Undo/New/Pause pressed during an Expert search
+    python3 bench/page.py frames      frame times of a large flip animation
+    python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
+    python3 bench/page.py size        the built site's size and precache file count
+
+Run `python3 build.py` first (it uses dist/). Numbers, not pass/fail: a busy
+machine gives slower numbers, so run it when the machine is quiet.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import build  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+READY = '[role=grid][aria-busy="false"]'
+# A long game for the analysis and level runs (60 placements, found by self-play).
+LONG_GAME = "f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4f2e7e3g8a4c2c8b5d6a2c1b1h8d1a5h2e2b7a6g3f7g2h5d2b6h7g1h6a1a7d8f1h1b3e1b8a8a3f8"
+# A position where f4 flips many discs in several directions (for the animation run).
+BIG_FLIP = "e6f6g6e3e2f2c3d2e1c2g1b4b2"
+
+
+def serve():
+    """Starts a server on dist/ and returns its base URL."""
+    server = build.make_server(build.DIST, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def marks(page) -> dict[str, float]:
+    """Returns the page's performance marks (ms since navigation)."""
+    return dict(page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
+
+
+def stats(values: list[float]) -> str:
+    """Formats mean, p95 and max of millisecond values."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"n={len(values):3d} mean={statistics.mean(values):7.0f} p95={p95:7.0f} max={max(values):7.0f} ms"
+
+
+def startup(browser, url: str) -> None:
+    """Prints paint and interactive times for a cold and two warm loads."""
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    for run in ("cold", "warm", "warm"):
+        page.goto(url)
+        page.wait_for_selector(READY, timeout=120_000)
+        m = marks(page)
+        paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0")
+        print(f"{run:5s} first paint {paint:6.0f} ms  board painted {m['board-painted']:6.0f} ms  "
+              f"interactive {m['interactive']:6.0f} ms  (python {m.get('engine-python', 0):.0f}, "
+              f"engine {m.get('engine-engine', 0):.0f}, installed {m.get('engine-installed', 0):.0f})")
+    context.close()
+
+
+def open_page(browser, url: str, **options):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=120_000)
+    return context, page
+
+
+def levels(browser, url: str, games: int = 1) -> None:
+    """Plays each level against a quick human stand-in and prints thinking times."""
+    for level in ("Easy", "Normal", "Hard", "Expert"):
+        context, page = open_page(browser, url)
+        page.get_by_label("Level").select_option(label=level)
+        page.wait_for_timeout(300)
+        times: list[float] = []
+        for _ in range(games):
+            while True:
+                page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')",
+                                       timeout=60_000)
+                if "Game over" in page.locator("#turn").inner_text():
+                    break
+                legal = page.evaluate("""[...document.querySelectorAll('[role=gridcell]')]
+                    .map(c => c.getAttribute('aria-label')).filter(n => n.includes('legal move'))""")
+                if not legal:
+                    page.wait_for_timeout(100)
+                    continue
+                before = page.evaluate("performance.now()")
+                page.locator(f"[data-square={legal[0].split(',')[0]}]").click()
+                page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking') "
+                                       "|| document.querySelector('#turn').textContent === 'Game over'", timeout=60_000)
+                page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')",
+                                       timeout=60_000)
+                times.append(page.evaluate("performance.now()") - before - 250)  # minus the display delay
+            page.get_by_role("button", name="New game").click()
+            page.wait_for_timeout(300)
+        print(f"{level:6s} reply time (tap to reply, less the 250 ms display delay): {stats(times)}")
+        context.close()
+
+
+def cancel(browser, url: str, repeats: int = 5) -> None:
+    """Prints how long Undo, New and Pause take to show on the page during an Expert search."""
+    for action in ("Undo", "New game", "Pause"):
+        delays = []
+        for _ in range(repeats):
+            context, page = open_page(browser, url)
+            page.get_by_label("Level").select_option(label="Expert")
+            page.wait_for_timeout(300)
+            page.locator("[data-square=d3]").click()
+            page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking')")
+            page.wait_for_timeout(600)  # the search is well under way
+            delays.append(page.evaluate("""(name) => new Promise((resolve) => {
+                const button = [...document.querySelectorAll('button')].find(b => b.textContent === name);
+                const d3 = document.querySelector('[data-square=d3]');
+                const turn = document.querySelector('#turn');
+                const start = performance.now();
+                const done = () => name === 'Pause' ? turn.textContent === 'Paused'
+                                                    : d3.getAttribute('aria-label').startsWith('d3, empty');
+                const check = () => done() ? resolve(performance.now() - start) : requestAnimationFrame(check);
+                button.click();
+                check();
+            })""", action))
+            context.close()
+        print(f"{action:8s} during an Expert search shows after: {stats(delays)}")
+
+
+def frames(browser, url: str) -> None:
+    """Prints frame times while a placement flips many discs."""
+    context, page = open_page(browser, url)
+    page.get_by_label("Opponent").select_option(label="Two players")
+    page.wait_for_timeout(500)
+    for i in range(0, len(BIG_FLIP), 2):
+        page.locator(f"[data-square={BIG_FLIP[i:i + 2]}]").click()
+        page.wait_for_timeout(400)
+    legal = page.evaluate("""[...document.querySelectorAll('[role=gridcell]')]
+        .map(c => c.getAttribute('aria-label')).filter(n => n.includes('legal move')).map(n => n.split(',')[0])""")
+    square = legal[0]
+    times = page.evaluate("""(square) => new Promise((resolve) => {
+        const stamps = [];
+        const tick = (t) => { stamps.push(t); stamps.length < 45 ? requestAnimationFrame(tick) : resolve(stamps); };
+        document.querySelector(`[data-square=${square}]`).click();
+        requestAnimationFrame(tick);
+    })""", square)
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    print(f"animation frames after playing {square}: {stats(gaps)}")
+    context.close()
+
+
+def analysis(browser, url: str) -> None:
+    """Prints the time to analyse a 60-move game and the longest main-thread task meanwhile."""
+    context, page = open_page(browser, url)
+    page.evaluate("""() => { window.__longest = 0; new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); })
+        .observe({ type: 'longtask', buffered: true }); }""")
+    page.get_by_text("Transcripts").click()
+    page.get_by_label("Open a game").fill(LONG_GAME)
+    page.get_by_role("button", name="Open in review").click()
+    page.wait_for_selector("#review-bar:not([hidden])")
+    started = time.perf_counter()
+    page.get_by_role("button", name="Analyse").click()
+    page.wait_for_selector("#analysis-progress-row[hidden]", state="attached", timeout=300_000)
+    seconds = time.perf_counter() - started
+    exact = page.evaluate("document.querySelector('#analysis-graph').getAttribute('aria-label')")
+    print(f"analysis of {len(LONG_GAME) // 2} moves: {seconds:.1f} s; longest main-thread task "
+          f"{page.evaluate('window.__longest'):.0f} ms (0 = none over 50 ms)")
+    print(f"  {exact[:160]}…")
+    context.close()
+
+
+def size() -> None:
+    """Prints the built site's size and the service worker's precache count."""
+    files = [p for p in build.DIST.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    sw = (build.DIST / "sw.js").read_text()
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    print(f"site: {total:,} bytes in {len(files)} files; precache: {len(precache)} files")
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "startup"
+    if what == "size":
+        size()
+        return 0
+    url = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+        {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis}[what](browser, url)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
