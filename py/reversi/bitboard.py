@@ -121,12 +121,15 @@ def _ray(square: Square, dc: int, dr: int) -> list[Bitboard]:
 def _runs(ray: list[Bitboard]) -> dict[Bitboard, tuple[Bitboard, Bitboard]]:
     """Returns, for every set of opponent discs on ``ray`` that includes its nearest
     square, the square closing the run (0 past the edge) and the run itself."""
+    by_length = [(ray[n] if n < len(ray) else 0, sum(ray[:n])) for n in range(len(ray) + 1)]
+    discs = [0] * (1 << len(ray))  # discs[pattern]: the squares of the pattern's set bits
     table = {}
-    for pattern in range(1, 1 << len(ray), 2):
-        length = (pattern ^ (pattern + 1)).bit_length() - 1  # trailing ones
-        discs = sum(b for i, b in enumerate(ray) if pattern >> i & 1)
-        end = ray[length] if length < len(ray) else 0
-        table[discs] = (end, sum(ray[:length]))
+    for pattern in range(1, 1 << len(ray)):
+        low = pattern & -pattern
+        discs[pattern] = discs[pattern ^ low] | ray[low.bit_length() - 1]
+        if pattern & 1:
+            length = (pattern ^ (pattern + 1)).bit_length() - 1  # trailing ones
+            table[discs[pattern]] = by_length[length]
     return table
 
 
@@ -134,12 +137,14 @@ def _square_tables(square: Square) -> tuple[Bitboard, dict[Bitboard, tuple]]:
     """Returns the neighbours that start a ray worth walking from ``square``, and
     for each set of them holding opponent discs, the ``(ray, runs)`` to walk."""
     rays = [r for r in (_ray(square, dc, dr) for dc, dr in DIRECTIONS) if len(r) >= 2]
-    walks = [(r[0], sum(r), _runs(r)) for r in rays]
-    by_neighbours = {}
-    for chosen in range(1 << len(walks)):
-        picked = [w for i, w in enumerate(walks) if chosen >> i & 1]
-        by_neighbours[sum(nb for nb, _, _ in picked)] = tuple((ray, runs) for _, ray, runs in picked)
-    return sum(nb for nb, _, _ in walks), by_neighbours
+    walks = [(sum(r), _runs(r)) for r in rays]
+    keys, picked = [0], [()]
+    for chosen in range(1, 1 << len(rays)):
+        low = chosen & -chosen
+        i = low.bit_length() - 1
+        keys.append(keys[chosen ^ low] | rays[i][0])
+        picked.append(picked[chosen ^ low] + (walks[i],))
+    return keys[-1], dict(zip(keys, picked))
 
 
 _TABLES = tuple(_square_tables(s) for s in range(64))
