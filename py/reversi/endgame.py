@@ -101,6 +101,7 @@ class Solver:
     def solve(self, p: Bitboard, o: Bitboard, alpha: int = -64,
               beta: int = 64) -> tuple[int, Square | None]:
         """Returns ``(score, square)`` for ``p`` to move; see :func:`solve`."""
+        self.deadline.check()
         moves = moves_mask(p, o)
         if not moves:
             if moves_mask(o, p):
