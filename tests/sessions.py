@@ -1,0 +1,192 @@
+"""Helpers for the session, save and star tests: fake computer players, a fixed
+clock, game transcripts with known properties, and a driver that plays them.
+
+Not a test module (no ``test_`` prefix), so pytest does not collect it.  The
+transcripts were found by random play with the engine's rules; every test
+re-checks the property it relies on (so a wrong comment here fails loudly).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reversi.bitboard import Bitboard, Square, moves_mask, squares
+from reversi.board import Board
+from reversi.notation import parse_transcript, square_name
+from reversi.session import Session
+
+# -- transcripts (SPEC R6) ------------------------------------------------------
+#: Black wipes White out 17-0 on the 13th placement, a Black one.
+WIN_SHORT = "e6d6c7f5g6d7c6e7f7c5c4b5a5"
+#: Black wins 43-21; the last placement is Black's.
+WIN = ("e6f6g6c5c4e3d3g7f4c3b4e7b6g5f7c6d2b2d6a5f3f8g4e1f5a6c1c2g8h5c7d7a4h7d8b5"
+       "e8h3b1e2a3b3a2a1g3c8b8b7a8h2a7h4d1h8g2g1h6f1f2h1")
+#: White wins; the last placement is White's.
+LOSS = ("f5f4f3f6d3f2g6c3b3b2g4g3b1d2c4c5f1g2g1g5c6a1h6a2b5c7f7d6c2h5b8e7d1a4a3g7"
+        "h4e3e6h1d8e1e8b4f8h2c1h8a6b6h3g8a5h7b7c8d7a7a8e2")
+#: Shares LOSS's first BRANCH_AT placements, then Black deviates (e3, not c6) and wins 34-30.
+LOSS_THEN_WIN = ("f5f4f3f6d3f2g6c3b3b2g4g3b1d2c4c5f1g2g1g5e3h7f7a1d1e1c1e8h4h1d6g7h2c7b8"
+                 "c6e6c8h6c2d8a4a3a2b5b6h8h5b7g8f8a5b4a8d7a7a6h3e7e2")
+BRANCH_AT = 20
+#: A 32-32 draw.
+DRAW = ("c4e3f2c3c5b5e6d3b4f6b3d6e7d7g5g6a6b6g7b2a7f3d8f8f4c8f7g3c2g8f5d2d1h6h8e1"
+        "a2c6b1b7h2a1g4c1f1h7h5e8a5g1b8a3a4g2c7a8h4h3e2h1")
+#: Placement 55 (index 54) is Black's; White then places 3 times in a row (Black
+#: passes twice) and Black moves again at index 58.
+DOUBLE_PASS_BLACK = ("c4e3f3c3c2b2f5d2d3g3g2d6c6f4d1h1b3b4a2e1f6f7g5a3b5h4h3g4c7a5h6h2g7d7"
+                     "d8c1e7g6h7b7h5g8a1b6e6e2f2c8a4c5e8a6a7h8b8f8a8b1f1")
+DOUBLE_PASS_BLACK_AT = 54
+#: Index 53 is White's; Black then places 3 times in a row and White moves again at 57.
+DOUBLE_PASS_WHITE = ("e6f6c4c5g7f3d6e7b5b4f5a5c3g5c6h8a6a7g2e3a3h1h5d3f2d2f7b7f4h4c7g6a4g4"
+                     "e1h6e2g8g3d7e8f1h2c1g1d1h3c2b6f8c8b8d8b3a8h7b1b2a2a1")
+DOUBLE_PASS_WHITE_AT = 53
+#: Black's last placement flips exactly 5; no earlier Black corner or 6-flip.
+FIVE_FLIPS = "f5d6c5b6c3e3b5e6e7d7d3b2f2e2a7c4c2b4c6g4f7g7a5d2d8b3h7g2e1f4h3g8g1f1f3c7b7"
+#: Black's last placement flips exactly 6; no earlier Black corner or 6-flip.
+SIX_FLIPS = ("e6d6c4f4f6g6c7c6g3e3f3c3e2c8b8a8b7g4c5f2g5b3g1d1b2d7g7b4e1a7c1h2a5h6b6h8"
+             "h4a3b5h5d3a4a6f1g2a1f5")
+#: Black's last placement is the corner a1; no earlier Black corner or 6-flip.
+BLACK_CORNER = "c4c5e6c3b5f7d6f6e3e2f5c6e7f8f4d3b7b6a6c7g6f3d8h5c2d7g5b2h6a4a1"
+#: White's last placement is the corner h8; Black has no corner and no 6-flip.
+WHITE_CORNER = "f5d6c5f6e3c3d3e2f4b6c7d7a5e6c4b8g7g5e7g6h5f3d2h8"
+#: White's last placement flips 6 or more; Black has no corner and no 6-flip.
+WHITE_SIX = "e6f4f3f2g2d6c4c3c6h2g3c5b4c7"
+
+
+def squares_of(transcript: str) -> list[Square]:
+    """Returns the squares of ``transcript`` in order."""
+    return [square for square, _ in parse_transcript(transcript)]
+
+
+def replay(transcript: str, upto: int | None = None) -> Board:
+    """Returns the board after the first ``upto`` placements of ``transcript``."""
+    board = Board()
+    for square in squares_of(transcript)[:upto]:
+        board.play(square)
+    return board
+
+
+def lowest_legal(p: Bitboard, o: Bitboard) -> Square:
+    """Returns the lowest legal square of the mover ``p``."""
+    return next(squares(moves_mask(p, o)))
+
+
+# -- fake computer players ----------------------------------------------------
+class Book:
+    """A computer player that answers from transcripts: the placement that followed
+    the position in the first transcript that reached it, else the lowest legal
+    square.  ``calls`` lists every request (p, o, level, seed)."""
+
+    def __init__(self, *transcripts: str) -> None:
+        self.replies: dict[tuple[Bitboard, Bitboard], Square] = {}
+        for transcript in transcripts:
+            board = Board()
+            for square in squares_of(transcript):
+                self.replies.setdefault(board.mover_mask(), square)
+                board.play(square)
+        self.calls: list[tuple[Bitboard, Bitboard, str, int]] = []
+
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
+        self.calls.append((p, o, level, seed))
+        return self.replies.get((p, o), lowest_legal(p, o))
+
+
+class Fickle:
+    """A computer player that never answers the same way twice when it has a
+    choice: call n plays the n-th legal square (cyclically).  A second search
+    for the same position would therefore show."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
+        legal = list(squares(moves_mask(p, o)))
+        self.calls += 1
+        return legal[self.calls % len(legal)]
+
+
+class Seeded:
+    """A computer player that picks among the legal squares by the seed it is given."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
+        legal = list(squares(moves_mask(p, o)))
+        self.calls += 1
+        return legal[seed % len(legal)]
+
+
+class Clock:
+    """A fake clock: ISO 8601 times one second apart from a fixed start."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self) -> str:
+        self.calls += 1
+        minutes, seconds = divmod(self.calls, 60)
+        return f"2026-01-01T{minutes // 60 % 24:02d}:{minutes % 60:02d}:{seconds:02d}+00:00"
+
+
+# -- sessions -------------------------------------------------------------------
+def make(player: Any = None, *, mode: str = "computer", side: str = "black",
+         level: str = "normal") -> Session:
+    """Returns a session whose current game has ``mode``, ``side`` and ``level``
+    (set through the settings, as the page does) and a Book player by default."""
+    session = Session(player if player is not None else Book(), clock=Clock())
+    for name, value in (("mode", mode), ("side", side), ("level", level)):
+        if getattr(session.settings, name) != value:
+            session.set_setting(name, value)
+    assert (session.game.mode, session.game.side, session.game.level) == (mode, side, level)
+    return session
+
+
+def scripted(*transcripts: str, mode: str = "computer", side: str = "black",
+             level: str = "normal") -> Session:
+    """Returns a fresh session whose computer answers from ``transcripts``."""
+    return make(Book(*transcripts), mode=mode, side=side, level=level)
+
+
+def step(session: Session) -> None:
+    """Makes one placement by whoever is to move: the person plays the lowest
+    legal square, the computer is asked with the current token."""
+    if session.human_to_move():
+        session.place(square_name(session.board.legal_moves()[0]))
+    elif session.computer_to_move():
+        session.computer_move(session.token)
+    else:
+        raise AssertionError("nobody can move (paused or over)")
+
+
+def advance(session: Session, transcript: str, upto: int | None = None) -> None:
+    """Plays ``transcript`` from the session's cursor up to ``upto`` placements
+    (default: all): the person's by :meth:`Session.place`, the computer's by
+    :meth:`Session.computer_move`, whose player must answer from the same
+    transcript.  Checks that every placement lands as scripted."""
+    moves = squares_of(transcript)
+    upto = len(moves) if upto is None else upto
+    while session.game.line.cursor < upto:
+        cursor = session.game.line.cursor
+        assert session.game.line.moves[:cursor] == moves[:cursor], "the session left the script"
+        if session.human_to_move():
+            session.place(square_name(moves[cursor]))
+        elif session.computer_to_move():
+            session.computer_move(session.token)
+        else:
+            raise AssertionError(f"nobody can move at placement {cursor + 1}")
+        assert session.game.line.cursor == cursor + 1, f"placement {cursor + 1} was not played"
+        assert session.game.line.moves[cursor] == moves[cursor], \
+            f"placement {cursor + 1} is {square_name(session.game.line.moves[cursor])}, " \
+            f"not {square_name(moves[cursor])}"
+
+
+def finish(session: Session) -> None:
+    """Plays the current game to its end (lowest legal squares, computer asked)."""
+    while not session.is_over():
+        step(session)
+
+
+def placed(session: Session) -> str:
+    """Returns the transcript of the current game up to the cursor."""
+    return "".join(square_name(s) for s in session.game.line.moves[:session.game.line.cursor])
