@@ -1,0 +1,118 @@
+"""Results statistics (issue 6): per level and side, then local games, computed from
+a fixed results history; clearing the history keeps the stars (SPEC S, P1)."""
+
+from __future__ import annotations
+
+import json
+
+from reversi import bridge, save
+from reversi.session import Session
+from reversi.snapshot import session_snapshot
+from reversi.stats import statistics
+from tests.sessions import WIN, WIN_SHORT, Clock, advance, scripted
+
+
+def record(mode: str, level: str, side: str, result: str, black: int, white: int, attempt: int = 1) -> dict:
+    """Returns a results-history line as the session writes it."""
+    return {"attempt": attempt, "date": "2026-01-01T00:00:00+00:00", "mode": mode, "level": level,
+            "side": side, "result": result, "black": black, "white": white, "practice": False,
+            "challenge": mode == "computer" and result == "win", "duration_ms": 1000, "moves": ""}
+
+
+HISTORY = [
+    record("computer", "normal", "black", "win", 40, 24, 1),     # +16
+    record("computer", "easy", "white", "loss", 40, 24, 2),      # -16 from White's side
+    record("computer", "normal", "black", "loss", 20, 44, 3),    # -24
+    record("local", "normal", "black", "white", 30, 34, 4),      # Black's view: -4
+    record("computer", "easy", "white", "win", 13, 51, 5),       # +38
+    record("computer", "normal", "black", "draw", 32, 32, 6),    # 0
+    record("local", "hard", "white", "black", 18, 0, 7),         # +18 (level and side ignored locally)
+    record("computer", "easy", "white", "draw", 30, 30, 8),      # 0, an early end with empties
+    record("computer", "expert", "black", "win", 33, 31, 9),     # +2
+    record("local", "easy", "black", "draw", 32, 32, 10),        # 0
+    record("computer", "normal", "black", "win", 64, 0, 11),     # +64
+]
+
+
+def test_rows_per_level_and_side_then_local_games():
+    rows = statistics(HISTORY)
+    assert [r["label"] for r in rows] == [
+        "Easy, as White", "Normal, as Black", "Expert, as Black", "Two players (Black's view)"]
+    by_label = {r["label"]: r for r in rows}
+    assert by_label["Normal, as Black"] == {
+        "label": "Normal, as Black", "games": 4, "wins": 2, "draws": 1, "losses": 1,
+        "best": 64, "average": 14.0}  # (16 - 24 + 0 + 64) / 4
+    assert by_label["Easy, as White"] == {
+        "label": "Easy, as White", "games": 3, "wins": 1, "draws": 1, "losses": 1,
+        "best": 38, "average": 7.3}  # (-16 + 38 + 0) / 3 = 7.33
+    assert by_label["Expert, as Black"] == {
+        "label": "Expert, as Black", "games": 1, "wins": 1, "draws": 0, "losses": 0,
+        "best": 2, "average": 2.0}
+    assert by_label["Two players (Black's view)"] == {
+        "label": "Two players (Black's view)", "games": 3, "wins": 1, "draws": 1, "losses": 1,
+        "best": 18, "average": 4.7}  # (-4 + 18 + 0) / 3 = 4.67
+
+
+def test_every_game_is_counted_once():
+    rows = statistics(HISTORY)
+    assert sum(r["games"] for r in rows) == len(HISTORY)
+    for r in rows:
+        assert r["wins"] + r["draws"] + r["losses"] == r["games"]
+
+
+def test_no_history_no_rows():
+    assert statistics([]) == []
+
+
+def test_a_negative_best_when_every_game_was_lost():
+    rows = statistics([record("computer", "hard", "white", "loss", 50, 14),
+                       record("computer", "hard", "white", "loss", 34, 30)])
+    assert rows == [{"label": "Hard, as White", "games": 2, "wins": 0, "draws": 0, "losses": 2,
+                     "best": -4, "average": -20.0}]
+
+
+def test_the_snapshot_carries_the_statistics_of_the_session_history():
+    session = scripted(WIN)
+    advance(session, WIN)
+    snap = session_snapshot(session)
+    outcome = session.board.outcome()
+    assert snap["stats"] == [{"label": "Normal, as Black", "games": 1, "wins": 1, "draws": 0,
+                              "losses": 0, "best": outcome.black - outcome.white,
+                              "average": float(outcome.black - outcome.white)}]
+
+
+def test_clear_history_keeps_the_stars_and_the_attempt():
+    """Clearing the history empties results and statistics; the stars stay (kept forever)."""
+    session = scripted(WIN_SHORT)
+    advance(session, WIN_SHORT)
+    stars, first, wins = list(session.stars), session.attempt.first_result, session.challenge_wins
+    assert stars and session.history
+    session.begin()
+    session.clear_history()
+    assert session.history == [] and statistics(session.history) == []
+    assert session.stars == stars and session.challenge_wins == wins
+    assert session.attempt.first_result == first  # A3: the attempt's result does not change
+    assert "Your stars are kept." in " ".join(session.events)
+    doc = json.loads(save.dump(session))
+    assert doc["history"] == [] and doc["stars"]["earned"] == stars
+    reloaded = Session(clock=Clock())
+    save.load(reloaded, save.dump(session))
+    assert reloaded.history == [] and reloaded.stars == stars
+
+
+def test_clear_history_through_the_bridge(monkeypatch):
+    for name in ("_session", "_saved", "_review"):  # restored after the test
+        monkeypatch.setattr(bridge, name, getattr(bridge, name))
+    monkeypatch.setattr(bridge, "Session", lambda: Session(clock=Clock()))
+    bridge.call("load", json.dumps({"document": None}))
+    bridge.call("set_setting", json.dumps({"name": "mode", "value": "local"}))
+    for i in range(0, len(WIN_SHORT), 2):
+        bridge.call("place", json.dumps({"square": WIN_SHORT[i:i + 2]}))
+    reply = json.loads(bridge.call("snapshot"))
+    assert len(reply["history"]) == 1 and reply["stats"][0]["label"] == "Two players (Black's view)"
+    earned = [s["id"] for s in reply["stars"] if s["earned"]]
+    assert earned
+    reply = json.loads(bridge.call("clear_history"))
+    assert reply["history"] == [] and reply["stats"] == []
+    assert [s["id"] for s in reply["stars"] if s["earned"]] == earned
+    assert json.loads(reply["save"])["history"] == []
