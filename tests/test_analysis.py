@@ -188,12 +188,6 @@ def test_a_past_game_can_be_analysed_while_a_new_one_is_in_progress():
     session.stop_analysis()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: Session.start_analysis refuses only prefixes of the live unfinished game; the live "
-    "transcript plus any one legal move (pasted in 'Open a game', then Analyse) is accepted, and "
-    "its report gives the best move and value of the live position. Suggested fix: also refuse "
-    "when the game extends a non-empty live game: `if not self.is_over() and (moves == "
-    "live[:len(moves)] or (live and moves[:len(live)] == live))`."))
 def test_the_game_in_progress_extended_by_a_move_cannot_be_analysed():
     session = make(mode="local")
     advance(session, "f5d6c3d3c4")

@@ -137,7 +137,7 @@ function scheduleComputer() {
 
 /** Runs a command that must win over a pending computer search or analysis (B4, P5). */
 function overrule(method, params) {
-  if (thinking || analysing) engine.cancel();
+  if (thinking || analysing) engine.cancel(); // interrupts only while Python works on one of them
   analysing = false;
   return command(method, params);
 }
@@ -145,6 +145,7 @@ function overrule(method, params) {
 /** Opens a review payload; an unfinished live game pauses meanwhile (its clocks stop). */
 async function openReview(payload) {
   if (!payload) return;
+  if (review.active()) await overrule("analysis_stop"); // the old game's analysis is not this one's
   if (!snap.paused && snap.clock_running) {
     pausedForReview = true;
     await overrule("pause", { reason: "Reviewing a game." });

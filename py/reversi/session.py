@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .analysis import GameAnalysis
 from .bitboard import Bitboard, Square
-from .board import BLACK, COLOR_NAMES, WHITE
+from .board import COLOR_NAMES, Board
 from .line import Line
 from .notation import format_transcript, parse_square, parse_transcript, square_name
 from .snapshot import color_title, result_text
@@ -424,7 +424,7 @@ class Session:
             line = self.game.line
             human = self.game.side if self.game.mode == "computer" else None
             return line.moves[:line.cursor], "This game", human
-        if source == "history" and isinstance(index, int) and 0 <= index < len(self.history):
+        if source == "history" and type(index) is int and 0 <= index < len(self.history):
             record = self.history[index]
             if "moves" in record:
                 human = record["side"] if record["mode"] == "computer" else None
@@ -432,13 +432,23 @@ class Session:
         raise ValueError("that game cannot be reviewed")
 
     def start_analysis(self, moves: list[Square], title: str) -> None:
-        """Starts analysing a game, unless it is the game in progress (analysis is
-        assistance: only for finished or past games)."""
-        live = self.game.line.moves[:self.game.line.cursor]
-        if not self.is_over() and moves == live[:len(moves)]:
+        """Starts analysing a game, unless it is part of the game in progress or passes
+        through its position (analysis is assistance: only for finished or past games)."""
+        line = self.game.line
+        live = line.moves[:line.cursor]
+        if not self.is_over() and (moves == live[:len(moves)] or (live and self._passes_live(moves))):
             raise ValueError("Analysis is available once this game is finished.")
         self.analysis = GameAnalysis(moves, title)
         self.events.append(f"Analysing {title.lower()}…")
+
+    def _passes_live(self, moves: list[Square]) -> bool:
+        """Checks if playing ``moves`` from the opening reaches the live position."""
+        live, board = self.board, Board()
+        for square in moves:
+            board.play(square)
+            if (board.black, board.white, board.turn) == (live.black, live.white, live.turn):
+                return True
+        return False
 
     def analysis_step(self) -> None:
         """Analyses the next position of the running analysis, if any."""

@@ -268,13 +268,6 @@ def test_move_clock_plays_a_move_for_the_human_after_expiry(context, base_url):
     print(f"move clock: timeout move {played}, computer replied {moves[2:]}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (web/main.js openReview): opening another game's review while one is open (Open in "
-    "review, or a history Review button) never stops the first game's analysis, so the new "
-    "review shows the old game's graph, title and text. Suggested fix: in openReview, when "
-    "review.active(), send analysis_stop (overrule it when `analysing`) before review.open; or "
-    "have GameAnalysis.report carry the analysed transcript and show it only when it equals "
-    "review.current().moves."))
 def test_another_games_review_does_not_show_the_previous_analysis(page):
     play_short_game(page)
     open_review(page)
