@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from reversi.players import play_game, random_opening  # noqa: E402
 
-PAIRS = (("expert", "hard", 0.75), ("hard", "normal", 0.80), ("normal", "easy", 0.90))
+#: Each pair (stronger first) and the score the stronger level must reach.
+PAIRS = (("normal", "easy", 0.90), ("hard", "normal", 0.80), ("expert", "hard", 0.75))
 
 
 def one_game(task: tuple[str, str, tuple[int, ...], bool, int, bool]) -> tuple[int, int]:
@@ -63,7 +64,11 @@ def main() -> None:
             start = time.perf_counter()
             tasks = [(first, second, opening, colour, args.seed + i, args.time)
                      for i, opening in enumerate(openings) for colour in (True, False)]
-            results = pool.map(one_game, tasks)
+            results = []
+            for result in pool.imap(one_game, tasks):
+                results.append(result)
+                print(f"  {first}-{second} game {len(results)}: {result[0]}-{result[1]}",
+                      file=sys.stderr, flush=True)
             w = sum(a > b for a, b in results)
             d = sum(a == b for a, b in results)
             lost = len(results) - w - d

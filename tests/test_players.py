@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from reversi.bitboard import CORNERS, moves_mask
 from reversi.board import Board
+from reversi.endgame import solve
 from reversi.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
 
 from test_search import MUST_PASS, cells_position, random_position
@@ -84,8 +85,6 @@ def test_r5_game_over_returns_exact_score():
 
 
 def test_expert_plays_endgame_exactly():
-    from reversi.endgame import solve
-
     p, o = random_position(33, 52)
     choice = choose_move(p, o, "expert", nodes=LEVELS["expert"].nodes)
     assert choice.exact and (choice.score, choice.square) == solve(p, o)

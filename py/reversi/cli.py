@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .bitboard import Bitboard, moves_mask
 from .board import OPENING_BLACK, OPENING_WHITE, Board
+from .endgame import solve
 from .notation import NotationError, format_transcript, square_name
 from .perft import perft
 from .players import LEVELS, choose_move, play_game, random_opening
@@ -73,8 +74,6 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Prints the best move and the exact final disc difference."""
-    from .endgame import solve
-
     p, o = parse_position(args.position)
     start = time.perf_counter()
     score, square = solve(p, o)
@@ -127,8 +126,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _bench_ffo(path: Path) -> None:
     """Solves each OBF position of ``path``, checking the best score against the file."""
-    from .endgame import solve
-
     total = 0.0
     print(f"\n{'#':>3} {'empties':>7} {'move':>4} {'score':>5} {'expected':>8} {'seconds':>8}")
     for number, line in enumerate(_read_ffo(path), 1):

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
+from .endgame import solve
 from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
@@ -269,8 +270,6 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
     midgame result to fall back on; without one the solver runs to the end.
     """
-    from .endgame import solve
-
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     if empties > exact_empties or not moves_mask(p, o):
