@@ -241,16 +241,25 @@ import { loadPyodide } from %(module)s;
 const pyodide = await loadPyodide({ indexURL: %(index)s });
 pyodide.FS.mkdirTree("/repo");
 pyodide.mountNodeFS("/repo", %(root)s);
-pyodide.runPython(%(code)s);
+try {
+  process.exitCode = pyodide.runPython(%(code)s);
+} catch (error) {
+  console.error(String(error.message ?? error));
+  process.exitCode = 1;
+}
 """
 
 
 def run_in_pyodide(pyodide_dir: Path, depth: int, repeat: int) -> int:
     """Runs this script inside the Pyodide at ``pyodide_dir`` under Node; returns the status."""
-    code = ("import sys; sys.dont_write_bytecode = True; "
-            f"sys.argv = ['bench/perft.py', '--depth', '{depth}', '--repeat', '{repeat}']; "
-            "sys.path.insert(0, '/repo/bench'); import runpy; "
-            "runpy.run_path('/repo/bench/perft.py', run_name='__main__')")
+    code = "\n".join([
+        "import sys",
+        "sys.dont_write_bytecode = True",
+        "sys.path.insert(0, '/repo/bench')",
+        "import perft",
+        f"perft.run_benchmarks({depth}, {repeat})",
+        "0",
+    ])
     script = _NODE_RUNNER % {
         "module": json.dumps((pyodide_dir / "pyodide.mjs").resolve().as_uri()),
         "index": json.dumps(str(pyodide_dir.resolve()) + os.sep),

@@ -450,6 +450,31 @@ def test_r3_flips_mask_equals_the_bracketed_runs(position, square):
     assert flips_mask(p, o, square) == expected
 
 
+def test_r3_every_straight_run_on_the_board_is_found():
+    """R3: for every empty square, direction and run length, a lone run of opposing
+    discs closed by a mover's disc is a move flipping exactly that run; without the
+    closing disc (or with an empty square in its place) it is none."""
+    checked = 0
+    for square in range(64):
+        row, col = divmod(square, 8)
+        for dr, dc in DIRECTIONS:
+            line = []
+            r, c = row + dr, col + dc
+            while 0 <= r < 8 and 0 <= c < 8:
+                line.append(1 << (r * 8 + c))
+                r, c = r + dr, c + dc
+            for length in range(1, len(line)):
+                run = sum(line[:length])
+                closer = line[length]
+                assert moves_mask(closer, run) == 1 << square, (square, dr, dc, length)
+                assert flips_mask(closer, run, square) == run
+                assert moves_mask(0, run) == 0 and flips_mask(0, run, square) == 0
+                # The run reaching the edge, or beyond the closer, brackets nothing.
+                assert flips_mask(0, sum(line), square) == 0
+                checked += 1
+    assert checked == 1036
+
+
 @st.composite
 def games(draw, max_plies: int = 60) -> Board:
     """Returns a board after a random legal game of up to ``max_plies`` placements."""
