@@ -82,15 +82,9 @@ def rules_checked():
     "loaded",
     "mid-game",
     "paused",
-    pytest.param("full-screen", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: page-has-heading-one: style.css hides the page's only h1 with display:none in full "
-        "screen (body.fullscreen .top h1), which removes it from the accessibility tree; hide it "
-        "visually instead (the .visually-hidden rules)"))),
+    "full-screen",
     "game-over",
-    pytest.param("history-open", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: scrollable-region-focusable: at 360 px the results table (about 600 px wide) "
-        "scrolls sideways inside .table-wrap, which a keyboard user cannot focus to scroll; give .table-wrap "
-        "tabindex=0 with role=region and an aria-label, or let the table wrap to fit"))),
+    "history-open",
 ])
 def test_b7_axe_finds_no_violations(page, axe_source, rules_checked, state):
     reach(page, state)

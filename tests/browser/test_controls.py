@@ -303,10 +303,6 @@ def test_b5_full_screen_shows_board_and_tools_at_phone_size(page):
     screenshot(page, "controls-fullscreen-phone")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: at 360x640 full screen keeps the page's board size (--board = min(100vw - 12px, "
-    "100dvh - 170px, 560px) = 348 px) and three rows of buttons, so the last row (Sound, Review, "
-    "Back) ends below the fold (bottom near 653 px): B5 wants the board and the tools together"))
 def test_b5_full_screen_every_tool_in_view_at_phone_size(page):
     enter_full_screen(page)
     page.evaluate("window.scrollTo(0, 0)")
