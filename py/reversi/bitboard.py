@@ -12,24 +12,25 @@ operations, not narrow ones.
 
 :func:`moves_mask` (SPEC R3) works on two copies of the board in one int: the
 position in bits 0-63 and the position turned half a turn (square ``s`` moved
-to ``63 - s``) in bits 80-143.  The half turn costs three calls: reversing all
-144 bits of ``o << 0 | p << 80`` (``to_bytes`` big-endian, ``bytes.translate``
-with a bit-reversal table, ``from_bytes`` little-endian) yields both rotated
-boards at once.  A left shift then walks the first copy forwards and the
-second one backwards, so four shift directions cover all eight:
+to ``63 - s``) in bits 80-143.  Reversing all 144 bits of ``o | p << 80``
+(``to_bytes`` big-endian, ``bytes.translate`` with a bit-reversal table,
+``from_bytes`` little-endian: three calls) yields both turned boards at once.
+A left shift then walks the first copy forwards and the second one backwards,
+so four shift directions cover all eight:
 
-* horizontal (shift 1): one integer addition.  Adding the square after each
-  of the mover's discs to the opponent's discs (edge columns left out) carries
-  through the opponent's run and lands on the square just past it; without
+* horizontal (shift 1): one integer addition.  Adding to the opponent's discs
+  (edge columns left out) those of them that directly follow a disc of the
+  mover makes each such run carry over onto the square just past it; without
   the edge columns a carry never leaves its row ("carry propagation");
 * vertical and diagonal (shifts 8, 9, 7): the shift-and-mask flood fill with
   one doubling step (Kogge-Stone style), six discs long at most.
 
 Shifts push the first copy's bits at most 18 places up: into the 16 bits
 between the copies, or onto column a of the second copy, which the edge mask
-clears.  The result's second copy is turned back with the same three calls.
-That is 61 int operations and 6 calls where eight one-way flood fills took 117
-operations (``bench/perft.py`` compares them).
+clears.  Of the result only empty squares are kept, and its second copy is
+turned back with the same three calls.  That is 61 int operations and 6 calls
+where eight one-way flood fills took 117 operations (``bench/perft.py``
+compares the two).
 
 :func:`flips_mask` (SPEC R3) reads precomputed tables: per square, the rays
 worth walking (at least two squares long) grouped by which neighbouring
@@ -85,7 +86,10 @@ _from_bytes = int.from_bytes
 
 
 def moves_mask(p: Bitboard, o: Bitboard) -> Bitboard:
-    """Returns the legal placements of the side with discs ``p`` (SPEC R3)."""
+    """Returns the legal placements of the side with discs ``p`` (SPEC R3).
+
+    ``p`` and ``o`` must be disjoint bitboards of 64 bits (not checked).
+    """
     rev = _REVERSED_BITS
     # Reversing the 144 bits of o | p << 80 puts p turned at 0-63 and o turned at 80-143.
     r = _from_bytes((o | p << 80).to_bytes(18, "big").translate(rev), "little")
