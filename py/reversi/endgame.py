@@ -15,7 +15,9 @@ whatever its width:
   holds a lower and an upper bound and the best move.  Moves are ordered
   fastest-first: fewest replies for the opponent (corners counted twice), ties
   broken by a static square priority (corners first, X-squares last); the
-  table's move goes first.
+  table's move goes first.  Before searching, the children's table bounds
+  are checked for one that already refutes the position ("enhanced
+  transposition cutoff").
 - From ``SHALLOW`` down to 5 empty squares: no table and no move generation.
   The empty squares are kept in a list in static priority order and tried
   with :func:`~reversi.bitboard.flips_mask`, squares in regions (board
@@ -41,7 +43,7 @@ __all__ = ["Solver", "solve", "solve_all", "SearchTimeout"]
 #: Beyond any score: scores lie in -64..64.
 INF = 65
 #: Positions with at most this many empty squares are searched without the table.
-SHALLOW = 6
+SHALLOW = 7
 #: The table is emptied when it reaches this many positions (about 30 MB).
 TABLE_LIMIT = 1 << 17
 
@@ -170,12 +172,11 @@ class Solver:
         tt_move = -1
         if entry is not None:
             lo, hi, tt_move = entry
-            if lo >= beta:
+            if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            if lo > alpha:
-                alpha = lo
+            alpha = max(alpha, lo)
             beta = min(beta, hi)
         moves = moves_mask(p, o)
         if not moves:
@@ -185,7 +186,14 @@ class Solver:
         alpha0 = alpha
         best, best_move = -INF, -1
         n -= 1
-        for _, sq, np_, no in self._children(p, o, moves, tt_move):
+        children = self._children(p, o, moves, tt_move)
+        if n > SHALLOW:
+            # Enhanced transposition cutoff: a child already known to refute.
+            for _, _, np_, no in children:
+                bounds = self.table.get((np_, no))
+                if bounds is not None and bounds[1] <= -beta:
+                    return -bounds[1]
+        for _, sq, np_, no in children:
             if n > SHALLOW:
                 if best == -INF:
                     s = -self._search(np_, no, -beta, -alpha, n)
