@@ -5,9 +5,10 @@ Usage, from the repository root::
     python3 bench/perft.py [--depth 9] [--repeat 5]
     python3 bench/perft.py --pyodide /path/to/pyodide   # the same inside Pyodide under Node
 
-Each variant runs ``--repeat`` times, interleaved with the others so that a
-load from other processes hits them alike, and the minimum is reported
-(CPU time where the platform has it).  The variants:
+Each variant runs ``--repeat`` times (the short per-call timings four times
+as often), interleaved with the others so that a load from other processes
+hits them alike, and the minimum is reported (CPU time where the platform has
+it; inside Pyodide ``clock()`` is wall time, so run it on a quiet machine).  The variants:
 
 * ``baseline``: the generator of commit 4045aeb, kept below as the yardstick:
   a shift-and-mask flood fill over eight directions, and a flips walk that
@@ -208,7 +209,7 @@ def run_benchmarks(depth: int, repeat: int) -> None:
         "flips_empty current": loop(bitboard.flips_mask, empties),
     }
     sizes = {"moves_mask": len(midgame), "flips_mask": len(moves), "flips_empty": len(empties)}
-    for name, seconds in best_times(micro, repeat).items():
+    for name, seconds in best_times(micro, 4 * repeat).items():
         print(f"{name:<22} {seconds / sizes[name.split()[0]] * 1e6:7.3f} us/call")
 
     variants = {
