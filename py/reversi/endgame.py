@@ -29,7 +29,7 @@ visits a quarter fewer nodes on FFO #1-#19.)
   quadrants) with an odd number of empties first ("parity": the side that
   moves last in a region tends to gain there).
 - The last four, three and two empty squares: unrolled code, one function per
-  count; at four, the quadrant split 2-1-1 plays the two lone squares first.
+  count, the four in parity order (as Edax's solve_4 sorts them).
 - The last empty square: the score comes from the number of discs the
   placement flips, without building the position.
 
@@ -72,6 +72,8 @@ PRIORITY: tuple[Square, ...] = (
 _RANK = tuple(PRIORITY.index(s) for s in range(64))
 #: Per square: one bit naming its quadrant (a1-d4, e1-h4, a5-d8, e5-h8).
 _QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
+#: Per parity (4 bits, one per quadrant): per square, 0 in an odd quadrant, else 1.
+_EVEN = tuple(tuple(0 if parity & _QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
 
 
 def _parity(empties: list[Square]) -> int:
@@ -80,6 +82,16 @@ def _parity(empties: list[Square]) -> int:
     for x in empties:
         parity ^= _QUADRANT[x]
     return parity
+
+
+def _odd_first(empties: list[Square], parity: int) -> list[Square]:
+    """Returns ``empties`` with those in odd quadrants first, else in the same order.
+
+    (With four empties, only the quadrant split 2-1-1 mixes odd and even.)
+    """
+    if 0 < parity < 15:
+        return sorted(empties, key=_EVEN[parity].__getitem__)
+    return empties
 
 
 def _last(p: Bitboard, o: Bitboard, x: Square) -> int:
@@ -237,18 +249,16 @@ class Solver:
         """Returns the fail-soft null-window score with the 5 or more
         ``empties`` (in priority order) left; ``parity`` is their :func:`_parity`."""
         self.nodes += 1
-        ordered = [x for x in empties if parity & _QUADRANT[x]]
-        if len(ordered) < len(empties):
-            ordered += [x for x in empties if not parity & _QUADRANT[x]]
         best = -INF
-        for sq in ordered:
+        for sq in _odd_first(empties, parity):
             f = flips_mask(p, o, sq)
             if not f:
                 continue
-            rest = [x for x in empties if x != sq]
+            rest = empties.copy()
+            rest.remove(sq)
             if len(rest) == 4:
                 s = -self._solve4(o ^ f, p | f | _BIT[sq], -alpha - 1,
-                                  *_parity_order(rest, parity ^ _QUADRANT[sq]))
+                                  *_odd_first(rest, parity ^ _QUADRANT[sq]))
             else:
                 s = -self._shallow(o ^ f, p | f | _BIT[sq], -alpha - 1, rest,
                                    parity ^ _QUADRANT[sq])
@@ -360,18 +370,6 @@ class Solver:
         if f:
             return _last(p ^ f, o | f | _BIT[x2], x1)
         return p.bit_count() - o.bit_count()
-
-
-def _parity_order(xs: list[Square], parity: int) -> list[Square]:
-    """Returns four empty squares with those in odd quadrants first.
-
-    Four empties split by quadrant as 4, 3-1, 2-2, 2-1-1 or 1-1-1-1; only in
-    the 2-1-1 split do odd and even quadrants mix.
-    """
-    odd = [x for x in xs if parity & _QUADRANT[x]]
-    if len(odd) == 2:
-        return odd + [x for x in xs if not parity & _QUADRANT[x]]
-    return xs
 
 
 def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
