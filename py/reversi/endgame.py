@@ -146,7 +146,7 @@ class Solver:
         """Returns the fail-soft null-window score of the root and its best move,
         which then moves to the front of ``children``."""
         best, best_move = -INF, -1
-        for index, (_, sq, np_, no) in enumerate(children):
+        for index, (_, sq, np_, no, _) in enumerate(children):
             s = -self._value(np_, no, -alpha - 1, n)
             if s > best:
                 best, best_move = s, sq
@@ -158,7 +158,7 @@ class Solver:
     def _value(self, p: Bitboard, o: Bitboard, alpha: int, n: int) -> int:
         """Returns the null-window score of any position with ``n`` empties."""
         if n > SHALLOW:
-            return self._search(p, o, alpha, n)
+            return self._search(p, o, alpha, n, moves_mask(p, o))
         empties = [x for x in PRIORITY if not (p | o) >> x & 1]
         if n >= 5:
             return self._shallow(p, o, alpha, empties, _parity(empties))
@@ -174,8 +174,9 @@ class Solver:
 
     # -- with the table, fastest-first -------------------------------------
     def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard,
-                  tt_move: Square) -> list[tuple[int, Square, Bitboard, Bitboard]]:
-        """Returns ``(key, square, child p, child o)`` for ``moves``, best first."""
+                  tt_move: Square) -> list[tuple[int, Square, Bitboard, Bitboard, Bitboard]]:
+        """Returns ``(key, square, child p, child o, child's moves)`` for ``moves``,
+        best first."""
         children = []
         while moves:
             b = moves & -moves
@@ -183,19 +184,19 @@ class Solver:
             sq = b.bit_length() - 1
             f = flips_mask(p, o, sq)
             np_, no = o ^ f, p | f | b
+            m = moves_mask(np_, no)
             if sq == tt_move:
                 key = -1
             else:
-                m = moves_mask(np_, no)
                 key = ((m.bit_count() + (m & _CORNERS).bit_count()) << 6) + _RANK[sq]
-            children.append((key, sq, np_, no))
+            children.append((key, sq, np_, no, m))
         children.sort()
         return children
 
-    def _search(self, p: Bitboard, o: Bitboard, alpha: int, n: int) -> int:
+    def _search(self, p: Bitboard, o: Bitboard, alpha: int, n: int, moves: Bitboard) -> int:
         """Returns the fail-soft score, tested against ``alpha``, of a position
-        with ``n > SHALLOW`` empties: above ``alpha`` a lower bound, else an
-        upper bound."""
+        with ``n > SHALLOW`` empties and ``p``'s legal ``moves``: above ``alpha``
+        a lower bound, else an upper bound."""
         self.nodes += 1
         self.deadline.check()
         key = (p, o)
@@ -207,25 +208,25 @@ class Solver:
                 return lo
             if hi <= alpha:
                 return hi
-        moves = moves_mask(p, o)
         if not moves:
-            if moves_mask(o, p):
-                return -self._search(o, p, -alpha - 1, n)
+            replies = moves_mask(o, p)
+            if replies:
+                return -self._search(o, p, -alpha - 1, n, replies)
             return p.bit_count() - o.bit_count()
         children = self._children(p, o, moves, tt_move)
         n -= 1
         best, best_move = -INF, -1
         if n > SHALLOW:
             # Enhanced transposition cutoff: a child already known to refute.
-            for _, sq, np_, no in children:
+            for _, sq, np_, no, _ in children:
                 bounds = self.table.get((np_, no))
                 if bounds is not None and -bounds[1] > alpha:
                     best, best_move = -bounds[1], sq
                     break
         if best <= alpha:
-            for _, sq, np_, no in children:
+            for _, sq, np_, no, replies in children:
                 if n > SHALLOW:
-                    s = -self._search(np_, no, -alpha - 1, n)
+                    s = -self._search(np_, no, -alpha - 1, n, replies)
                 else:
                     e = np_ | no
                     empties = [x for x in PRIORITY if not e >> x & 1]
