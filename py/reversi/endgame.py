@@ -139,7 +139,8 @@ class Solver:
                 lo, move = guess, best
             else:
                 hi = guess
-                move = move if move is not None else best
+                if move is None:  # no test has failed high: keep the best upper bound's move
+                    move = best
         return (lo if lo == hi or lo >= beta else hi), move
 
     def _root(self, children: list, alpha: int, n: int) -> tuple[int, Square]:
@@ -379,9 +380,10 @@ def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
     under perfect play by both sides (SPEC R5: empty squares count for nobody),
     and a best placement (None when ``p`` must pass or the game is over).
 
-    With the default window the score is exact.  With a narrower window the
-    search is fail-soft: a score ``<= alpha`` is an upper bound, ``>= beta`` a
-    lower bound, and the square is then only as good as that bound.
+    With the default window the score is exact.  With a narrower window
+    (``alpha < beta``) the result is fail-soft: a score ``<= alpha`` is an
+    upper bound, ``>= beta`` a lower bound (often tighter than the window),
+    and the square is then only as good as that bound.
 
     :raises SearchTimeout: when ``deadline`` passes first.
     """
