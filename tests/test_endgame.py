@@ -1,24 +1,28 @@
 """Tests of the exact endgame solver (SPEC R4 passes, R5 final score).
 
-The FFO positions #1-#19 come from ``shared/data/ffo-01-19.obf``; small
-random endgames are checked against a plain minimax over :class:`Board`
-that knows nothing of the solver.
+The FFO positions #1-#19 come from ``shared/data/ffo-01-19.obf`` (skipped
+inside Pyodide when ``shared/`` is not mounted); small random endgames are
+checked against a plain minimax over :class:`Board` that knows nothing of the
+solver.  Only pytest, the standard library and ``reversi`` are needed.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-from bench.ffo import FFO_FILE, read_obf
 from reversi.bitboard import Bitboard, flips_mask, moves_mask, squares
 from reversi.board import BLACK, Board
 from reversi.budget import Deadline, SearchTimeout
 from reversi.endgame import Solver, solve, solve_all
 from reversi.notation import parse_square
+
+#: ``shared/`` sits beside the repository (and at /shared inside Pyodide).
+FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-01-19.obf"
 
 #: The FFO file gives the squares left empty at the end of the game to the
 #: winner (the tournament convention); SPEC R5 gives them to nobody.  The
@@ -38,12 +42,19 @@ R5_SCORES = {
 
 
 def ffo_positions() -> list[tuple[Bitboard, Bitboard, dict[int, int]]]:
-    """Returns the FFO positions with every move's exact score under SPEC R5."""
+    """Returns ``(p, o, scores)`` per FFO position: the discs of the side to move
+    and of its opponent, and every move's exact score under SPEC R5."""
     if not FFO_FILE.exists():
         if sys.platform == "emscripten":
             pytest.skip(f"{FFO_FILE} is not mounted here")
         pytest.fail(f"missing test data {FFO_FILE}")
-    positions = read_obf(FFO_FILE)
+    positions = []
+    for line in FFO_FILE.read_text().splitlines():
+        cells, side, *moves = line.replace(";", " ").split()
+        black = sum(1 << s for s, c in enumerate(cells) if c == "X")
+        white = sum(1 << s for s, c in enumerate(cells) if c == "O")
+        scores = {parse_square(m[:2]): int(m[3:]) for m in moves}
+        positions.append((black, white, scores) if side == "X" else (white, black, scores))
     for (number, name), score in R5_SCORES.items():
         positions[number - 1][2][parse_square(name)] = score
     return positions
