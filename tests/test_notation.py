@@ -19,6 +19,8 @@ from reversi.notation import (SQUARE_NAMES, IllegalMoveError, NotationError, for
 #: The "Tiger" opening, ten legal placements.
 TIGER = "f5d6c3d3c4f4f6f3e6e7"
 TIGER_SQUARES = [37, 43, 18, 19, 26, 29, 45, 21, 44, 52]
+#: A shortest possible game: White is wiped out after nine placements.
+SHORTEST_GAME = "d3c3b3d2e1d6d7e3f4"
 
 
 class TestSquares:
@@ -112,6 +114,17 @@ class TestTranscripts:
         message = str(error.value)
         assert f"move {index}" in message and f"character {position}" in message
         assert square in message
+
+    def test_r5_r6_shortest_game_is_a_13_0_wipe_out_and_nothing_follows_it(self):
+        """R5/R6: the shortest game (nine placements, found by a search to depth 9)
+        ends 13-0 with 51 empty squares; a tenth placement names the game's end."""
+        board = Board.replay(SHORTEST_GAME)
+        assert board.is_game_over() and board.outcome() == (13, 0)
+        assert board.outcome().winner == BLACK
+        with pytest.raises(IllegalMoveError) as error:
+            Board.replay(SHORTEST_GAME + " a1")
+        assert (error.value.index, error.value.position) == (10, 20)
+        assert "game is over" in str(error.value)
 
     def test_r6_illegal_move_error_is_not_a_notation_error(self):
         """R6: malformed text and illegal placements are distinct ValueErrors."""
