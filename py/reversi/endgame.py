@@ -205,7 +205,7 @@ class Solver:
         tt_move = -1
         if entry is not None:
             lo, hi, tt_move = entry
-            if lo > alpha or lo == hi:
+            if lo > alpha:
                 return lo
             if hi <= alpha:
                 return hi
