@@ -8,7 +8,7 @@ import build
 
 RUNNER = build.ROOT / "tests" / "pyodide" / "run.mjs"
 #: The test modules run inside Pyodide, as paths relative to the repository root.
-PYODIDE_TESTS = ("tests/test_rules.py", "tests/test_notation.py")
+PYODIDE_TESTS = ("tests/test_rules.py", "tests/test_notation.py", "tests/test_endgame.py")
 TIMEOUT_S = 1200
 
 
