@@ -23,8 +23,8 @@ from .notation import NotationError, format_transcript, square_name
 from .perft import perft
 from .players import LEVELS, choose_move, play_game, random_opening
 
-#: The FFO test positions, relative to the repository root.
-FFO_PATH = Path(__file__).resolve().parents[3] / "shared" / "data" / "ffo-01-19.obf"
+#: The FFO test positions: ``../shared/data`` from the repository root (``py/reversi/..``).
+FFO_PATH = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "data" / "ffo-01-19.obf"
 
 
 class Parser(argparse.ArgumentParser):

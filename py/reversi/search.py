@@ -243,7 +243,7 @@ class Search:
 #: the 90th percentile over positions from self-play games (measured by
 #: ``python bench/solver_times.py``).
 SOLVE_SECONDS: dict[int, float] = {
-    10: 0.02, 11: 0.05, 12: 0.14, 13: 0.45, 14: 1.4, 15: 4.5, 16: 15.0,
+    10: 0.005, 11: 0.018, 12: 0.064, 13: 0.098, 14: 0.245, 15: 0.36, 16: 1.665,
 }
 #: How much slower Pyodide runs the engine than native CPython.
 PYODIDE_SLOWDOWN = 3.0
