@@ -17,8 +17,9 @@ root, moves are ordered by evaluation at first, then best-first.
 
 Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
 end (the search is then exact), the node cap or the deadline.  The budget is
-polled every :data:`POLL` nodes, so a deadline is overrun by at most a few
-milliseconds.  On time-out the result is the last completed depth's, unless
+polled every :data:`POLL` nodes (a few milliseconds in Pyodide), so a
+deadline is overrun by little: at most 23 ms over 168 Expert moves measured
+in Pyodide.  On time-out the result is the last completed depth's, unless
 the unfinished depth has already proven another root move better.
 
 :func:`think` is the root driver used by the computer players: it plays the
@@ -289,7 +290,8 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
 
 
 def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:
-    """Returns ``(score, best square, exact)`` for ``p`` to move within ``deadline``."""
+    """Returns ``(score, best square, exact)`` for ``p`` to move within ``deadline``
+    (a finite one: without it the search goes on to the end of the game)."""
     result = think(p, o, deadline=deadline, exact_empties=exact_threshold(deadline.remaining()))
     return result.score, result.square, result.exact
 
