@@ -6,8 +6,8 @@
 - ``normal``: a short search (3 plies) with the strategic evaluation.
 - ``hard``: iterative deepening to 5 plies within 0.8 s, exact from 10 empties.
 - ``expert``: iterative deepening to 14 plies within 2.2 s, and the exact
-  endgame solver from as many empty squares as its budget allows (15 at
-  2.2 s, in Pyodide and on CPython).
+  endgame solver from as many empty squares as its budget allows (at 2.2 s:
+  15 in Pyodide, 17 on CPython).
 
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,

@@ -244,7 +244,8 @@ class Search:
 #: the 90th percentile over positions from self-play games (measured by
 #: ``python bench/solver_times.py``).
 SOLVE_SECONDS: dict[int, float] = {
-    10: 0.005, 11: 0.018, 12: 0.064, 13: 0.098, 14: 0.245, 15: 0.36, 16: 1.665,
+    10: 0.005, 11: 0.018, 12: 0.025, 13: 0.05, 14: 0.427, 15: 0.461, 16: 0.766,
+    17: 1.039, 18: 8.317,
 }
 #: How much slower Pyodide runs the engine than native CPython.
 PYODIDE_SLOWDOWN = 3.0
