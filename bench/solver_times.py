@@ -36,7 +36,10 @@ def position(rng: random.Random, empties: int) -> tuple[int, int] | None:
             return None
         p, o = board.mover_mask()
         moves = board.legal_moves()
-        board.play(rng.choice(moves) if len(board.steps) < opening else Search().run(p, o, 2).square)
+        if len(board.steps) < opening:
+            board.play(rng.choice(moves))
+        else:
+            board.play(Search().run(p, o, 2).square)
     return None if board.is_game_over() else board.mover_mask()
 
 

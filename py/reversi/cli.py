@@ -24,7 +24,7 @@ from .perft import perft
 from .players import LEVELS, choose_move, play_game, random_opening
 
 #: The FFO test positions: ``../shared/data`` from the repository root (``py/reversi/..``).
-FFO_PATH = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "data" / "ffo-01-19.obf"
+FFO_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "ffo-01-19.obf"
 
 
 class Parser(argparse.ArgumentParser):

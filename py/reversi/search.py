@@ -23,7 +23,7 @@ in Pyodide.  On time-out the result is the last completed depth's, unless
 the unfinished depth has already proven another root move better.
 
 :func:`think` is the root driver used by the computer players: it plays the
-endgame exactly with :func:`reversi.endgame.solve` when asked to and falls back
+endgame exactly with the solver of :mod:`reversi.endgame` when asked to and falls back
 to the midgame result if the solver runs out of time.
 """
 
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
-from .endgame import solve
+from .endgame import Solver
 from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
@@ -278,16 +278,19 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
         return Search(deadline, max_nodes).run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
-        fallback = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes).run(p, o, max_depth)
+        midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes)
+        fallback = midgame.run(p, o, max_depth)
+    solver = Solver(deadline)
     try:
-        score, square = solve(p, o, deadline=deadline)
+        score, square = solver.solve(p, o)
     except SearchTimeout:
         if fallback is None:
             raise
         fallback.seconds = time.perf_counter() - start
         return fallback
-    return Result(square, float(score), empties, fallback.nodes if fallback else 0,
-                  time.perf_counter() - start, True, [square])
+    nodes = solver.nodes + (fallback.nodes if fallback else 0)
+    return Result(square, float(score), empties, nodes, time.perf_counter() - start, True,
+                  [square])
 
 
 def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:
