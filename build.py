@@ -14,7 +14,7 @@ The built site (dist/, a folder of static files, SPEC O1):
     pyodide/               the Pyodide runtime files, the micropip and packaging
                            wheels, and pyodide-lock.json
     wheels/<engine>.whl    the engine wheel, built from pyproject.toml
-    build.json             {"version", "wheel", "pyodide", "build"}
+    build.json             {"version", "wheel", "pyodide", "snapshot", "build"}
     sw.js                  the service worker, at the root so its scope is the site
 
 In sw.js the template's PRECACHE becomes a JSON list of the URL of every site
@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import importlib.util
@@ -334,6 +335,52 @@ def stage_pyodide(dest: Path) -> Path:
     return dest
 
 
+def stage_snapshot(runtime: Path) -> str | None:
+    """Copies the start-up snapshot next to the runtime; returns its site URL, or None."""
+    snapshot = make_snapshot(runtime)
+    if snapshot is None:
+        return None
+    shutil.copyfile(snapshot, runtime / SNAPSHOT)
+    return f"{runtime.name}/{SNAPSHOT}"
+
+
+# A memory snapshot of Pyodide taken right after its start-up (before any
+# package: a snapshot cannot hold the JS objects that loading micropip makes),
+# made once with Node from the pinned runtime and cached. The worker restores it
+# instead of starting Python from scratch (about 10x faster here), then loads
+# micropip and installs the engine with it as usual. The page falls back to a
+# plain start when it is missing.
+SNAPSHOT = "snapshot.bin.gz"
+SNAPSHOT_SCRIPT = """
+import { loadPyodide } from %(module)s;
+import { writeFileSync } from "node:fs";
+const pyodide = await loadPyodide({ indexURL: %(index)s, env: { HOME: "/home/pyodide" }, _makeSnapshot: true });
+writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+"""
+
+
+def make_snapshot(runtime: Path) -> Path | None:
+    """Returns the cached, gzipped start-up snapshot of the Pyodide in ``runtime``, making it
+    with Node when missing; None (and a warning) when Node cannot make one."""
+    cached = CACHE / f"{PYODIDE_DIR.name}-{SNAPSHOT}"
+    if cached.exists():
+        return cached
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        raw, script = Path(tmp) / "snapshot.bin", Path(tmp) / "snapshot.mjs"
+        script.write_text(SNAPSHOT_SCRIPT % {
+            "module": json.dumps((runtime / "pyodide.mjs").as_uri()),
+            "index": json.dumps(str(runtime) + "/"), "out": json.dumps(str(raw))})
+        log("making the Pyodide start-up snapshot with node")
+        done = subprocess.run(["node", str(script)], capture_output=True, text=True)
+        if done.returncode != 0 or not raw.exists():
+            log(f"warning: no start-up snapshot (node said: {done.stderr.strip()[-200:]}); the page starts Python plainly")
+            return None
+        with raw.open("rb") as source, gzip.open(cached.with_suffix(".part"), "wb", compresslevel=6) as target:
+            shutil.copyfileobj(source, target)
+        cached.with_suffix(".part").rename(cached)
+    return cached
+
+
 def build_engine_wheel(dest: Path) -> Path:
     """Builds the engine wheel from a clean copy of its sources and returns its path in dest."""
     backend = fetch_build_backend()
@@ -458,13 +505,15 @@ def site_hashes(site: Path) -> dict[str, str]:
     return {p.relative_to(site).as_posix(): file_digest(p) for p in paths}
 
 
-def write_build_json(site: Path, wheel: Path) -> None:
-    """Writes build.json: the project version, the engine wheel and Pyodide URLs, a site hash."""
+def write_build_json(site: Path, wheel: Path, snapshot: str | None) -> None:
+    """Writes build.json: the project version, the engine wheel, Pyodide and snapshot
+    URLs (snapshot null when there is none), a site hash."""
     files = [f"{url} {digest}" for url, digest in site_hashes(site).items()]
     info = {
         "version": project_version(),
         "wheel": wheel.relative_to(site).as_posix(),
         "pyodide": "pyodide/",
+        "snapshot": snapshot,
         "build": short_hash("\n".join(files)),
     }
     (site / "build.json").write_text(json.dumps(info, indent=2) + "\n")
@@ -494,9 +543,9 @@ def build_site(out: Path = DIST) -> Path:
         site = Path(tmp) / "site"
         copy_pages(site)
         write_app_manifest(site)
-        stage_pyodide(site / "pyodide")
+        snapshot = stage_snapshot(stage_pyodide(site / "pyodide"))
         wheel = build_engine_wheel(site / "wheels")
-        write_build_json(site, wheel)
+        write_build_json(site, wheel, snapshot)
         write_service_worker(site)
         if out.exists():
             shutil.rmtree(out)

@@ -52,8 +52,9 @@ def start(server: http.server.ThreadingHTTPServer) -> str:
 
 
 def test_pyodide_runtime_is_shipped(site):
-    """pyodide/ holds the runtime files, the lock and the micropip and packaging wheels."""
-    names = [*build.PYODIDE_FILES, build.PYODIDE_LOCK, *(pin.file for pin in build.RUNTIME_WHEELS.values())]
+    """pyodide/ holds the runtime files, the lock, the micropip and packaging wheels and the start-up snapshot."""
+    names = [*build.PYODIDE_FILES, build.PYODIDE_LOCK, *(pin.file for pin in build.RUNTIME_WHEELS.values()),
+             build.SNAPSHOT]
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(names)
 
 
@@ -167,11 +168,11 @@ def isolation_before_and_after_control(url: str) -> tuple[bool, bool]:
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync"])
         page = browser.new_context(bypass_csp=True).new_page()
-        page.goto(url)
+        page.goto(url, wait_until="domcontentloaded")
         before = page.evaluate("crossOriginIsolated")
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        # The page reloads itself once when the service worker takes control.
+        page.wait_for_function("crossOriginIsolated && navigator.serviceWorker.controller !== null",
+                               timeout=60_000)
         after = page.evaluate("crossOriginIsolated")
         browser.close()
     return before, after

@@ -12,13 +12,29 @@ function progress(stage) {
   self.postMessage({ type: "progress", stage, ms: Math.round(performance.now()) });
 }
 
+/** Starts Pyodide with micropip loaded, from the build's start-up snapshot when there
+ * is one (much faster than starting Python from scratch). */
+async function startPython(build) {
+  const options = { indexURL: new URL(build.pyodide, site).href, packages: ["micropip"] };
+  if (build.snapshot && self.DecompressionStream) {
+    try {
+      const response = await fetch(new URL(build.snapshot, site));
+      const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+      return await loadPyodide({ ...options, _loadSnapshot: new Uint8Array(await unzipped.arrayBuffer()) });
+    } catch (error) {
+      console.warn("Starting Python without its snapshot:", error);
+    }
+  }
+  return loadPyodide(options);
+}
+
 async function boot() {
   const build = await (await fetch(new URL("build.json", site))).json();
   progress("python");
-  const pyodide = await loadPyodide({ indexURL: new URL(build.pyodide, site).href, packages: ["micropip"] });
+  const pyodide = await startPython(build);
   progress("engine");
   const micropip = pyodide.pyimport("micropip");
-  await micropip.install(new URL(build.wheel, site).href);
+  await micropip.install.callKwargs(new URL(build.wheel, site).href, { deps: false }); // it needs nothing else
   micropip.destroy();
   progress("installed");
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
