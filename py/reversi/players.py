@@ -53,7 +53,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", seconds=0.02, nodes=0, max_depth=0, noise=8.0),
+    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
     Level("hard", seconds=0.8, nodes=12_000, max_depth=5, exact_empties=10),
     Level("expert", seconds=2.2, nodes=80_000, max_depth=14, exact_empties=20),
