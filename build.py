@@ -261,15 +261,20 @@ def pip_download(pins: list[Pin], into: Path) -> list[str]:
     ]
 
 
-def fetch_pyodide() -> Path:
-    """Returns the folder of the verified, extracted Pyodide npm package in the cache."""
-    (tarball,) = fetch([PYODIDE], CACHE, "the npm registry", npm_pack)
-    if not PYODIDE_DIR.exists():
+def fetch_npm_package(pin: Pin, folder: Path) -> Path:
+    """Returns ``folder``: the verified npm package of ``pin``, extracted in the cache."""
+    (tarball,) = fetch([pin], CACHE, "the npm registry", npm_pack)
+    if not folder.exists():
         with tempfile.TemporaryDirectory(dir=CACHE, prefix=".extract-") as tmp:
             with tarfile.open(tarball) as archive:
                 archive.extractall(tmp, filter="data")
-            (Path(tmp) / "package").rename(PYODIDE_DIR)
-    return PYODIDE_DIR
+            (Path(tmp) / "package").rename(folder)
+    return folder
+
+
+def fetch_pyodide() -> Path:
+    """Returns the folder of the verified, extracted Pyodide npm package in the cache."""
+    return fetch_npm_package(PYODIDE, PYODIDE_DIR)
 
 
 def fetch_runtime_wheels() -> dict[str, Path]:
@@ -288,13 +293,7 @@ def fetch_test_wheels() -> Path:
 
 def fetch_axe() -> Path:
     """Returns the path of axe.min.js from the verified, extracted axe-core npm package in the cache."""
-    (tarball,) = fetch([AXE], CACHE, "the npm registry", npm_pack)
-    if not AXE_DIR.exists():
-        with tempfile.TemporaryDirectory(dir=CACHE, prefix=".extract-") as tmp:
-            with tarfile.open(tarball) as archive:
-                archive.extractall(tmp, filter="data")
-            (Path(tmp) / "package").rename(AXE_DIR)
-    return AXE_DIR / "axe.min.js"
+    return fetch_npm_package(AXE, AXE_DIR) / "axe.min.js"
 
 
 def fetch_build_backend() -> Path:

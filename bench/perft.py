@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 from typing import Callable
 
@@ -117,30 +118,11 @@ def baseline_flips_mask(p: int, o: int, square: int) -> int:
 
 def make_perft(moves_mask: Callable[[int, int], int],
                flips_mask: Callable[[int, int, int], int]) -> Callable[..., int]:
-    """Returns the perft of commit 4045aeb running on the given generator."""
-    def run(p: int, o: int, depth: int, passed: bool = False) -> int:
-        mv = moves_mask(p, o)
-        if not mv:
-            if passed or depth == 1:
-                return 1
-            return run(o, p, depth - 1, True)
-        if depth == 1:
-            return mv.bit_count()
-        n = 0
-        if depth == 2:
-            while mv:
-                b = mv & -mv
-                mv ^= b
-                f = flips_mask(p, o, b.bit_length() - 1)
-                child = moves_mask(o ^ f, p | f | b)
-                n += child.bit_count() if child else 1
-            return n
-        while mv:
-            b = mv & -mv
-            mv ^= b
-            f = flips_mask(p, o, b.bit_length() - 1)
-            n += run(o ^ f, p | f | b, depth - 1)
-        return n
+    """Returns reversi.perft.perft running on the given generator: the same code,
+    with its global names bound to these functions."""
+    names = {**perft.__globals__, "moves_mask": moves_mask, "flips_mask": flips_mask}
+    run = types.FunctionType(perft.__code__, names, "perft", perft.__defaults__)
+    names["perft"] = run  # its recursion calls the rebound copy
     return run
 
 
