@@ -272,7 +272,8 @@ def test_another_games_review_does_not_show_the_previous_analysis(page):
     play_short_game(page)
     open_review(page)
     page.get_by_role("button", name="Analyse").click()
-    page.wait_for_selector("#analysis-progress-row", state="hidden", timeout=120_000)
+    page.wait_for_function("""() => !document.querySelector('#analysis').hidden
+        && document.querySelector('#analysis-progress-row').hidden""", timeout=120_000)
     assert "This game" in page.locator("#analysis-title").inner_text()
     page.get_by_text("Transcripts").click()
     page.get_by_label("Open a game").fill("f5d6c3d3c4")
