@@ -18,7 +18,7 @@ const FLIP_MS = 260;
 const STAGGER_MS = 70;
 
 /** Returns the name of square index i (0 = a1, 63 = h8). */
-export function squareName(i) {
+function squareName(i) {
   return FILES[i % 8] + String(Math.floor(i / 8) + 1);
 }
 
@@ -40,7 +40,7 @@ function shownLegal(snapshot) {
  * Returns the animation from `before` to `after` cells when exactly one disc was
  * placed: {placed, flips: [{i, delay}]}, flips ordered outward from the placed disc.
  */
-export function planAnimation(before, after) {
+function planAnimation(before, after) {
   if (!before || before.length !== 64) return null;
   let placed = -1;
   const changed = [];
@@ -112,11 +112,6 @@ export class BoardView {
       this.preview = next;
       this.schedule();
     }
-  }
-
-  /** Checks if an animation is running (for the sound and tests of timing). */
-  isAnimating() {
-    return this.animation !== null;
   }
 
   /** Coalesces redraws into one per frame. */

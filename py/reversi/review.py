@@ -11,7 +11,7 @@ from typing import Any
 
 from .bitboard import Square, squares
 from .board import Board
-from .notation import format_transcript, parse_transcript, square_name
+from .notation import format_transcript, square_name
 from .snapshot import color_title, result_text
 
 
