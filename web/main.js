@@ -128,7 +128,9 @@ function scheduleComputer() {
   show(snap);
   const token = snap.token;
   setTimeout(async () => {
+    const asked = performance.now();
     await command("computer_move", { token });
+    performance.measure("computer-move", { start: asked }); // one move's thinking, read by bench/page.py
     thinking = false;
     show(snap);
     scheduleComputer();
