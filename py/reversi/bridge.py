@@ -118,7 +118,7 @@ def call(method: str, params: str = "{}") -> str:
     reply: dict[str, Any] = session_snapshot(_session)
     if _review is not None:
         reply["review"] = _review
-    document = save.dump(_session)
+    document = save.dump(_session, reply)
     if document != _saved:
         reply["save"] = _saved = document
     return json.dumps(reply)

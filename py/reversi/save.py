@@ -44,11 +44,12 @@ RESULTS = {"computer": ("win", "loss", "draw"), "local": ("black", "white", "dra
 TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,60}")
 
 
-def dump(session: Session) -> str:
-    """Returns the session as a version-1 JSON document."""
+def dump(session: Session, snapshot: dict[str, Any] | None = None) -> str:
+    """Returns the session as a version-1 JSON document; ``snapshot``, the session's
+    snapshot when the caller has one, spares working out the painted view again."""
     game = session.game
     line = game.line
-    board = board_snapshot(line.board)
+    view = snapshot or {**board_snapshot(line.board), "status": status_line(session)}
     doc = {
         "format": FORMAT, "version": VERSION,
         "settings": asdict(session.settings),
@@ -58,7 +59,7 @@ def dump(session: Session) -> str:
         "attempt": asdict(session.attempt),
         "history": session.history,
         "stars": {"earned": session.stars, "challenge_wins": session.challenge_wins},
-        "view": {key: board[key] for key in ("cells", "counts", "last")} | {"status": status_line(session)},
+        "view": {key: view[key] for key in ("cells", "counts", "last", "status")},
     }
     return json.dumps(doc, separators=(",", ":"))
 

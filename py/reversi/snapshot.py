@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bitboard import flips_mask, squares
 from .board import COLOR_NAMES, Board, Outcome
-from .notation import format_transcript, parse_square, square_name
+from .notation import format_transcript, square_name
 
 if TYPE_CHECKING:
     from .session import Session
@@ -110,8 +110,8 @@ def session_snapshot(session: "Session") -> dict[str, Any]:
     if not session.human_to_move():
         snap["legal"] = []
     p, o = session.board.mover_mask()
-    snap["previews"] = {name: [square_name(s) for s in squares(flips_mask(p, o, parse_square(name)))]
-                        for name in snap["legal"]}
+    snap["previews"] = {square_name(move): [square_name(s) for s in squares(flips_mask(p, o, move))]
+                        for move in (session.board.legal_moves() if snap["legal"] else [])}
     game = session.game
     snap.update(
         status=status_line(session),
