@@ -49,6 +49,7 @@ let pausedForReview = false;
 let storageFailed = false;
 let snap = null;
 let shownAt = performance.now();
+let shownLists = "";
 let lastTick = performance.now();
 
 /** Paints a snapshot (or a saved view before Python is ready) everywhere on the page. */
@@ -58,9 +59,14 @@ function show(next) {
   if (review.active()) review.redraw();
   else view.show(next);
   showNotices(next.notices || [], dismissed);
-  showHistory(next.history || [], (index) => emit("reviewHistory", index));
-  showStats(next.stats || []);
-  if (next.stars) showStars(next.stars);
+  // The lists are rebuilt only when they changed, so a clock tick never takes the focus off them.
+  const lists = JSON.stringify([next.history, next.stars]);
+  if (lists !== shownLists) {
+    shownLists = lists;
+    showHistory(next.history || [], (index) => emit("reviewHistory", index));
+    showStats(next.stats || []);
+    if (next.stars) showStars(next.stars);
+  }
   if (review.active()) showAnalysis(next.analysis, review.current().human);
   $("sound").setAttribute("aria-pressed", String(Boolean(next.options.sound)));
   $("board").setAttribute("aria-busy", String(loading || thinking));
