@@ -105,25 +105,30 @@ def canvas_point(pg, square: str, dx: float = 0.0) -> dict:
 SAMPLER = """(points) => new Promise((resolve) => {
     // Every frame, reads the colour at each point; stops 800 ms after the first change
     // (the flip animation lasts about 350 ms), or after 8 s if nothing changes.
+    // Resolves to {colours, gap}: gap is the longest wait between two frames from the
+    // last unchanged frame to 400 ms after the change (a busy machine can starve frames).
     const ctx = document.getElementById('board-canvas').getContext('2d');
     const read = () => points.map((p) => Array.from(ctx.getImageData(p.x, p.y, 1, 1).data.slice(0, 3)));
     const out = points.map(() => []);
     const first = read();
     const began = performance.now();
-    let changedAt = null;
+    let changedAt = null, previous = began, gap = 0;
     const step = (now) => {
         const colours = read();
         colours.forEach((c, k) => out[k].push(c));
         if (changedAt === null && colours.some((c, k) => c.join() !== first[k].join())) changedAt = now;
+        if (changedAt !== null && now - changedAt < 400) gap = Math.max(gap, now - previous);
+        previous = now;
         const done = changedAt !== null ? now - changedAt > 800 : now - began > 8000;
-        if (done) resolve(out); else requestAnimationFrame(step);
+        if (done) resolve({colours: out, gap}); else requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
 })"""
 
 
-def sample_frames(pg, square: str, points: list[dict]) -> list[list[list[int]]]:
-    """Clicks ``square`` while recording the canvas colour at ``points`` on every animation frame."""
+def sample_frames(pg, square: str, points: list[dict]) -> dict:
+    """Clicks ``square`` while recording the canvas colour at ``points`` on every animation frame;
+    returns ``{"colours": one list of RGB per point, "gap": longest frame gap in ms}``."""
     pg.evaluate(f"(points) => {{ window.__samples = ({SAMPLER})(points); }}", points)
     pg.get_by_role("gridcell", name=square + ",").first.click()
     return pg.evaluate("window.__samples")
@@ -345,15 +350,20 @@ def test_b6_sound_is_off_at_first_and_the_toggle_persists(page):
     assert page.get_by_role("button", name="Sound").get_attribute("aria-pressed") == "false"
 
 
-def flip_samples(pg) -> tuple[list[str], list[str], list[str]]:
+def flip_samples(pg) -> tuple[list[str], list[str], list[str], list[str], float]:
     """Plays d3 in a local game and returns the colour names seen frame by frame at the
-    centre of d4 (flipped), near d4's left and right edges, and at the edge of d3 (placed)."""
-    start_local_game(pg)
+    centre of d4 (flipped), near d4's left and right edges, and at the edge of d3 (placed),
+    then the longest frame gap (ms) while it changed.  Starts from a fresh local game."""
+    if pg.get_by_role("gridcell", name="d3, empty").count():
+        start_local_game(pg)
+    else:
+        pg.get_by_role("button", name="New game").click()
+        pg.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('New game')")
     points = [canvas_point(pg, "d4"), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
               canvas_point(pg, "d3", 0.8)]
     samples = sample_frames(pg, "d3", points)
     assert "Black plays d3" in status(pg)
-    return tuple([kind(rgb) for rgb in series] for series in samples)
+    return (*([kind(rgb) for rgb in series] for series in samples["colours"]), samples["gap"])
 
 
 def collapse(series: list[str]) -> list[str]:
@@ -372,7 +382,7 @@ def reduced_page(browser, base_url):
 
 
 def test_b6_reduced_motion_flips_at_once(reduced_page):
-    centre, left, right, placed = flip_samples(reduced_page)
+    centre, left, right, placed, _ = flip_samples(reduced_page)
     assert collapse(centre) == ["white", "black"], centre
     assert collapse(left) == ["white", "black"], left  # never narrowed to show the board
     assert collapse(right) == ["white", "black"], right
@@ -384,10 +394,17 @@ def test_b6_reduced_motion_flips_at_once(reduced_page):
 
 
 def test_b6_flips_animate_without_reduced_motion(page):
-    centre, left, right, placed = flip_samples(page)
+    # A flip lasts 260 ms. If the machine starves the frame loop (a gap of 100 ms or more),
+    # too few frames fall inside it to see the disc narrow, so that try does not count.
+    for _ in range(4):
+        centre, left, right, placed, gap = flip_samples(page)
+        if gap < 100:
+            break
+    else:
+        pytest.skip(f"the browser drew too few frames to sample a flip (last gap {gap:.0f} ms)")
     assert collapse(centre)[0] == "white" and collapse(centre)[-1] == "black"
     # While it turns over the disc narrows: its edges show the board for a few frames.
-    assert "board" in collapse(left) and "board" in collapse(right), (left, right)
+    assert "board" in collapse(left) and "board" in collapse(right), (left, right, gap)
     assert collapse(left)[-1] == "black" and collapse(right)[-1] == "black"
     assert collapse(placed)[-1] == "black"
 
