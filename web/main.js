@@ -271,6 +271,7 @@ function bindControls() {
   }
   $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));
   $("swap-sides").addEventListener("change", (event) => emit("setting", { name: "swap_sides", value: event.target.checked }));
+  $("update-reload").addEventListener("click", () => location.reload());
   $("alert-dismiss").addEventListener("click", () => {
     (snap.notices || []).forEach((text) => dismissed.add(text));
     showNotices(snap.notices || [], dismissed);
@@ -327,7 +328,7 @@ function registerServiceWorker() {
     if (needsIsolation) sessionStorage.setItem("reversi.isolating", "1");
     // A new build took over: reload once so that no page runs a mix of versions.
     if ((hadController || needsIsolation) && loading) location.reload();
-    else if (hadController) showNotices(["A new version of the game is ready: reload the page to use it."], new Set());
+    else if (hadController) $("update").hidden = false;
   });
 }
 

@@ -21,9 +21,14 @@ from tests.browser.pages import CHROMIUM_ARGS, PHONE, open_game
 
 
 @pytest.fixture(scope="session")
-def base_url() -> str:
-    """Builds the site and serves it on a free localhost port for the whole run."""
-    site = Path(os.environ["REVERSI_SITE"]) if os.environ.get("REVERSI_SITE") else build.build_site()
+def site() -> Path:
+    """The built site's folder, built here unless ``REVERSI_SITE`` names one."""
+    return Path(os.environ["REVERSI_SITE"]) if os.environ.get("REVERSI_SITE") else build.build_site()
+
+
+@pytest.fixture(scope="session")
+def base_url(site) -> str:
+    """Serves the site on a free localhost port for the whole run."""
     server = build.make_server(site, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

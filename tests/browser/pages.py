@@ -49,8 +49,8 @@ def legal_squares(pg) -> list[str]:
 
 
 def status(pg) -> str:
-    """Returns the text of the live region."""
-    return pg.get_by_role("status").inner_text()
+    """Returns the text of the game's live region (the first status on the page)."""
+    return pg.get_by_role("status").first.inner_text()
 
 
 def tap(pg, square: str) -> None:
