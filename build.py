@@ -350,10 +350,16 @@ def stage_snapshot(runtime: Path) -> str | None:
 # micropip and installs the engine with it as usual. The page falls back to a
 # plain start when it is missing.
 SNAPSHOT = "snapshot.bin.gz"
+# The standard-library modules that importing micropip pulls in (the engine needs
+# no others). Imported before the snapshot is taken, they cut micropip's import
+# from about 330 to 190 ms under Node here.
+SNAPSHOT_IMPORTS = ("asyncio datetime email.parser hashlib html.parser importlib.metadata ipaddress "
+                    "json platform sysconfig urllib.parse zipfile")
 SNAPSHOT_SCRIPT = """
 import { loadPyodide } from %(module)s;
 import { writeFileSync } from "node:fs";
 const pyodide = await loadPyodide({ indexURL: %(index)s, env: { HOME: "/home/pyodide" }, _makeSnapshot: true });
+pyodide.runPython(%(imports)s);
 writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
 """
 
@@ -361,13 +367,14 @@ writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
 def make_snapshot(runtime: Path) -> Path | None:
     """Returns the cached, gzipped start-up snapshot of the Pyodide in ``runtime``, making it
     with Node when missing; None (and a warning) when Node cannot make one."""
-    cached = CACHE / f"{PYODIDE_DIR.name}-{SNAPSHOT}"
+    imports = "import " + ", ".join(SNAPSHOT_IMPORTS.split())
+    cached = CACHE / f"{PYODIDE_DIR.name}-{short_hash(SNAPSHOT_SCRIPT + imports)}-{SNAPSHOT}"
     if cached.exists():
         return cached
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         raw, script = Path(tmp) / "snapshot.bin", Path(tmp) / "snapshot.mjs"
         script.write_text(SNAPSHOT_SCRIPT % {
-            "module": json.dumps((runtime / "pyodide.mjs").as_uri()),
+            "module": json.dumps((runtime / "pyodide.mjs").as_uri()), "imports": json.dumps(imports),
             "index": json.dumps(str(runtime) + "/"), "out": json.dumps(str(raw))})
         log("making the Pyodide start-up snapshot with node")
         done = subprocess.run(["node", str(script)], capture_output=True, text=True)
