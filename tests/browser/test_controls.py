@@ -409,20 +409,31 @@ def test_b6_flips_animate_without_reduced_motion(page):
     assert collapse(placed)[-1] == "black"
 
 
-def test_s1_b6_star_celebration_below_the_board(page):
+@pytest.mark.parametrize("viewport", [(360, 640), (1280, 800), (640, 360)], ids=["phone", "desktop", "landscape"])
+def test_s1_b6_star_celebration_below_the_board(browser, base_url, viewport):
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    open_game(page, base_url)
     start_local_game(page)
+    page.evaluate("window.scrollTo(0, 0)")
     tap(page, "d3")
     assert "Star earned: Opening" in status(page)
     celebration = page.locator("#celebration")
     celebration.wait_for(state="visible")
     assert "Opening" in celebration.inner_text()
+    page.wait_for_timeout(700)  # its pop animation has settled
     cb, board = celebration.bounding_box(), box(page, "#board-wrap")
-    assert cb["y"] >= board["y"] + board["height"] - 0.5
     assert not intersects(cb, board)
+    assert cb["y"] + cb["height"] <= viewport[1]  # in view without scrolling
+    if viewport[1] >= 640:  # on a short landscape screen there is no room under the board: beside it
+        assert cb["y"] >= board["y"] + board["height"] - 0.5
+        assert cb["x"] < board["x"] + board["width"] and board["x"] < cb["x"] + cb["width"]
+    screenshot(page, f"celebration-{viewport[0]}x{viewport[1]}")
     # The board stays playable under it.
     tap(page, legal_squares(page)[0])
     assert "White plays" in status(page)
     assert "Opening (earned)" in page.locator("#star-list").inner_text()
+    ctx.close()
 
 
 def test_b1_flip_preview_outlines_the_discs_that_would_flip(page):
