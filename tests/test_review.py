@@ -235,6 +235,17 @@ def play_one(rng: random.Random) -> None:
         call("new")
 
 
+def passes_through(moves: str, live: Board) -> bool:
+    """Checks if the game ``moves`` reaches the position of board ``live`` (discs and
+    turn) after one of its placements (the opening itself is nobody's secret)."""
+    board = Board()
+    seen = []
+    for square in Board.replay(moves).placements():
+        board.play(square)
+        seen.append((board.black, board.white, board.turn))
+    return (live.black, live.white, live.turn) in seen
+
+
 def review_call(action: str, rng: random.Random, data) -> None:
     """Makes one review-only call; a refused one must raise ValueError and nothing else."""
     s = bridge._session
@@ -272,7 +283,14 @@ def review_call(action: str, rng: random.Random, data) -> None:
         if s.is_over():
             finished.append(live)
         if finished and data.draw(st.booleans(), label="finished game"):
-            reply = call("analysis_start", moves=data.draw(st.sampled_from(finished)), title="Game")
+            moves = data.draw(st.sampled_from(finished))
+            if not s.is_over() and passes_through(moves, s.board):
+                # A past game that reaches the unfinished live position would be assistance.
+                with pytest.raises(ValueError, match="once this game is finished"):
+                    call("analysis_start", moves=moves, title="Game")
+                event("refused a past game through the live position")
+                return
+            reply = call("analysis_start", moves=moves, title="Game")
             assert reply["analysis"] is not None
             event("analysed a finished game")
         else:
