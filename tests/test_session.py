@@ -584,6 +584,17 @@ def test_p4_pause_is_refused_when_the_game_is_over():
     assert state(session) == before and not session.paused
 
 
+def test_p5_a_tap_sent_while_paused_counts_once_resumed():
+    """P5, B2: Resume does not change the position, so a tap the page sent with the
+    paused game's token (just before the resume landed) is played."""
+    session = scripted(WIN)
+    session.pause("Reviewing a game.")
+    token = session.token
+    session.resume()
+    session.place(square_name(squares_of(WIN)[0]), token)
+    assert session.game.line.cursor >= 1
+
+
 STALE = ["undo", "new", "pause", "pause+resume", "restart", "undo+place", "undo+redo"]
 
 

@@ -350,10 +350,12 @@ class Session:
         self.paused = True
 
     def resume(self) -> None:
-        """Resumes a paused game."""
+        """Resumes a paused game. The token stays: the position is the one the page
+        showed while paused, so a tap sent just before the resume landed still counts
+        (pausing already changed the token, which keeps older requests out)."""
         if not self.paused:
             return
-        self._changed("Resumed.", keep_clock=True)
+        self.events.append("Resumed.")
         self.paused = False
 
     def tick(self, ms: int) -> None:
