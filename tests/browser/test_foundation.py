@@ -121,6 +121,19 @@ def test_b8_phone_and_desktop_layout(browser, base_url):
             ctx.close()
 
 
+def test_b8_desktop_board_stays_in_view_while_the_side_column_scrolls(browser, base_url):
+    ctx = browser.new_context(viewport=DESKTOP)
+    pg = ctx.new_page()
+    open_game(pg, base_url)
+    board = pg.get_by_role("grid", name="Board")
+    for y in (0, 300, 10_000):
+        pg.evaluate(f"window.scrollTo(0, {y})")
+        box = board.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"], (y, box)
+    assert pg.evaluate("scrollY") > 0  # the side column really scrolled
+    ctx.close()
+
+
 def test_o1_o2_offline_after_first_visit_and_single_origin(browser, base_url):
     ctx = browser.new_context(viewport=PHONE)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
