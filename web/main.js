@@ -18,6 +18,7 @@ const OPENING = {
 };
 const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
 const TICK_MS = 1000;
+const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 
 const $ = (id) => document.getElementById(id);
 const view = new BoardView($("board-canvas"), $("board"));
@@ -46,6 +47,7 @@ let loading = true;
 let thinking = false;
 let analysing = false;
 let pausedForReview = false;
+let watching = null; // {black, white, seed, busy} while two levels play each other
 let storageFailed = false;
 let snap = null;
 let shownAt = performance.now();
@@ -68,6 +70,7 @@ function show(next) {
     if (next.stars) showStars(next.stars);
   }
   if (review.active()) showAnalysis(next.analysis, review.current().human);
+  $("analyse").disabled = Boolean(watching); // a watched game is analysed once it is over
   $("sound").setAttribute("aria-pressed", String(Boolean(next.options.sound)));
   $("board").setAttribute("aria-busy", String(loading || thinking));
   $("transcript-out").value = next.moves || "";
@@ -160,6 +163,9 @@ async function openReview(payload) {
   }
   review.open(payload);
   show(snap);
+  // Opened from a panel far down the page: bring the board and the review's tools to the player.
+  document.querySelector(".scores").scrollIntoView({ block: "start" });
+  ($("review-back").disabled ? $("close-review") : $("review-back")).focus({ preventScroll: true });
 }
 
 /** Analyses the reviewed game one position per request, until done or cancelled. */
@@ -172,6 +178,41 @@ async function analyse() {
     reply = await command("analysis_step");
   }
   analysing = false;
+}
+
+/** Lets two levels play each other, one placement per request, shown in review as it grows. */
+async function watchGame() {
+  const game = { black: $("watch-black").value, white: $("watch-white").value, seed: Math.floor(Math.random() * 2 ** 30) };
+  const step = async (moves) => {
+    game.busy = true;
+    const reply = await command("watch", { moves, black: game.black, white: game.white, seed: game.seed });
+    game.busy = false;
+    return watching === game && reply ? reply.review : null;
+  };
+  stopWatching();
+  if (review.active()) await overrule("analysis_stop");
+  watching = game;
+  try {
+    let current = await step("");
+    if (!current) return;
+    await openReview(current);
+    while (watching === game && current.frames[current.frames.length - 1].turn !== null) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_DELAY_MS));
+      if (watching !== game) return;
+      current = await step(current.moves);
+      if (!current) return;
+      review.extend(current);
+    }
+  } finally {
+    if (watching === game) watching = null; // over, failed or stopped
+    show(snap);
+  }
+}
+
+/** Ends a watched game, interrupting the search for its next move. */
+function stopWatching() {
+  if (watching && watching.busy) engine.cancel();
+  watching = null;
 }
 
 /** Copies text to the clipboard, falling back to selecting it in `input` for a manual copy. */
@@ -207,14 +248,21 @@ const intents = {
   preview: (square) => review.active() || view.setPreview(square),
   fullscreen: () => fullscreen.enter(),
   escape: () => fullscreen.leave(),
-  review: async () => openReview((await command("review", { source: "current" }) || {}).review),
-  reviewHistory: async (index) => openReview((await command("review", { source: "history", index }) || {}).review),
+  review: async () => {
+    stopWatching();
+    openReview((await command("review", { source: "current" }) || {}).review);
+  },
+  reviewHistory: async (index) => {
+    stopWatching();
+    openReview((await command("review", { source: "history", index }) || {}).review);
+  },
   navigate(key) {
     if (!review.active()) return false;
     review.step({ ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[key]);
     return true;
   },
   closeReview() {
+    stopWatching();
     if (analysing) overrule("analysis_stop");
     else command("analysis_stop");
     review.close();
@@ -224,10 +272,12 @@ const intents = {
     announce(`Back to the game. ${snap.status}`);
   },
   analyse,
+  watch: watchGame,
   cancelAnalysis: () => overrule("analysis_stop"),
   copyTranscript: () => copyText(snap.moves, $("transcript-out")),
   copyReview: () => copyText(review.current().moves, $("transcript-out")),
   async importTranscript() {
+    stopWatching();
     $("transcript-message").textContent = "";
     const reply = await command("import_transcript", { text: $("transcript-in").value },
       (message) => { $("transcript-message").textContent = message; });
@@ -262,6 +312,7 @@ function bindControls() {
     review: "review", "close-review": "closeReview", analyse: "analyse", "analysis-cancel": "cancelAnalysis",
     "copy-transcript": "copyTranscript", "copy-review": "copyReview", "import-transcript": "importTranscript",
     "clear-history": "askClear", "clear-cancel": "keepHistory", "clear-confirm": "clearHistory",
+    "watch-start": "watch",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };

@@ -28,7 +28,7 @@ export function showControls(snap, { loading, thinking, reviewing }) {
   $("legal-dots").setAttribute("aria-pressed", String(snap.options.legal_dots));
   $("legal-dots").disabled = loading;
   $("review").disabled = !ready;
-  for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history"]) $(id).disabled = loading;
+  for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) $(id).disabled = loading;
   for (const name of ["mode", "side", "level"]) {
     $(name).value = snap.options[name];
     $(name).disabled = !ready;

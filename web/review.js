@@ -40,6 +40,14 @@ export function createReview({ draw, say }) {
       document.body.classList.add("reviewing");
       render();
     },
+    /** Takes a longer version of the open game (a watched game growing); a player
+     * who was at its last frame follows on to the new one. */
+    extend(payload) {
+      const following = index === review.frames.length - 1;
+      review = payload;
+      if (following) index = payload.frames.length - 1;
+      render(following);
+    },
     /** Moves by `delta` frames, or to the start (-Infinity) or end (Infinity). */
     step(delta) {
       if (!review) return;

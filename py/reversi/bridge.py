@@ -21,6 +21,8 @@ Methods and parameters:
 - ``analysis_start`` {"moves": transcript, "title": str}, ``analysis_step``,
   ``analysis_stop`` {}: analyse a finished or past game one position at a time.
 - ``clear_history`` {}: empties the results history (stars stay).
+- ``watch`` {"moves": transcript, "black": level, "white": level, "seed": n}: the
+  next placement of a game between two levels, as a review (the session is untouched).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from . import save
 from .review import parse_game, review_of
 from .session import Session
 from .snapshot import session_snapshot
+from .watch import watch_step
 
 _session = Session()
 _saved = ""
@@ -71,6 +74,11 @@ def _import(text: str) -> None:
     _session.events.append(f"Imported a game of {len(moves)} moves; it opens in review.")
 
 
+def _watch(moves: str, black: str, white: str, seed: int = 0) -> None:
+    global _review
+    _review = watch_step(moves, black, white, seed)
+
+
 def _analysis_start(moves: str, title: str = "Game") -> None:
     _session.start_analysis(parse_game(moves), title)
 
@@ -95,6 +103,7 @@ COMMANDS = {
     "analysis_step": lambda: _session.analysis_step(),
     "analysis_stop": lambda: _session.stop_analysis(),
     "clear_history": lambda: _session.clear_history(),
+    "watch": _watch,
 }
 
 

@@ -1,0 +1,38 @@
+"""Watching two computer levels play each other, to see how they compare.
+
+The page asks for one placement at a time and shows the game so far as a
+review (:mod:`reversi.review`), so a watched game never touches the player's
+session: no save, no history, no stars.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+from .players import LEVELS, choose_move
+from .review import review_of
+
+
+def title(black: str, white: str) -> str:
+    """Returns e.g. "Hard (Black) against Expert (White)"."""
+    return f"{black.capitalize()} (Black) against {white.capitalize()} (White)"
+
+
+def watch_step(moves: str, black: str, white: str, seed: int = 0) -> dict[str, Any]:
+    """Plays the next placement of the game ``moves`` (a transcript) between level
+    ``black`` and level ``white``, and returns the game so far as a review.
+    A finished game comes back unchanged.
+
+    :raises ValueError: for an unknown level or a transcript that is not a legal game.
+    """
+    for level in (black, white):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    board = Board.replay(moves)
+    placed = board.placements()
+    if not board.is_game_over():
+        p, o = board.mover_mask()
+        level = white if board.turn else black
+        placed.append(choose_move(p, o, level, seed=seed * 64 + len(placed)).square)
+    return review_of(placed, title(black, white), "watch", None)

@@ -1,0 +1,92 @@
+"""Watching two levels play each other in the page (issue 3's check, C2).
+
+The watched game grows in review one placement at a time, announced in the live
+region; the player's own game, save, history and stars stay as they were; and
+"Back to the game" stops it at once, even while Expert is searching.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import build
+from tests.browser.test_a11y import scan
+from tests.browser.pages import READY, board_text, history_rows, open_game, start_local_game, status, tap
+
+TITLE = "#review-title"
+
+
+def start_watching(page, black: str, white: str) -> None:
+    """Opens the Watch panel, picks the two levels and starts a game."""
+    page.get_by_text("Watch the computer").click()
+    page.get_by_label("Black", exact=True).select_option(label=black)
+    page.get_by_label("White", exact=True).select_option(label=white)
+    page.get_by_role("button", name="Watch a game").click()
+    page.locator("#review-bar").wait_for(state="visible", timeout=30_000)
+
+
+def title(page) -> str:
+    return page.locator(TITLE).inner_text()
+
+
+def test_c2_watch_easy_against_normal_to_the_end(context, base_url):
+    page = context.new_page()
+    page.clock.install()
+    open_game(page, base_url)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1_000)  # the page's timers now run when told
+    start_local_game(page)
+    tap(page, "d3")
+    live, stars = board_text(page), page.locator("#star-count").inner_text()
+
+    start_watching(page, "Easy", "Normal")
+    assert title(page) == "Easy (Black) against Normal (White): move 1 of 1"
+    assert page.get_by_role("button", name="Analyse").is_disabled()  # not while it is being played
+    said = []
+    for _ in range(61):
+        if "Game over" in status(page):
+            break
+        before = title(page)
+        page.clock.run_for(700)  # the pause between two watched moves
+        page.wait_for_function("([sel, t]) => document.querySelector(sel).textContent !== t",
+                               arg=[TITLE, before], timeout=15_000)
+        said.append(status(page))
+    moves = int(re.search(r"move (\d+) of (\d+)", title(page)).group(2))
+    assert title(page).endswith(f"move {moves} of {moves}") and moves >= 20
+    assert all(line.startswith(f"Move {k}: ") for k, line in enumerate(said, 2)), said[:3]
+    final = status(page)
+    black, white = (int(n) for n in re.search(r"(\d+)–(\d+)", final).groups())
+    cells = board_text(page)
+    assert (cells.count("X"), cells.count("O")) == (black, white), final
+    assert page.get_by_role("button", name="Analyse").is_enabled()  # the finished game can be analysed
+
+    page.get_by_role("button", name="Back to the game").click()
+    page.wait_for_function("() => document.querySelector('#review-bar').hidden")
+    assert board_text(page) == live
+    assert page.locator("#star-count").inner_text() == stars
+    assert history_rows(page) == []  # a watched game is nobody's result
+    page.clock.resume()
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert board_text(page) == live  # the save still holds the player's game
+
+
+def test_c2_back_to_the_game_stops_an_expert_search(page):
+    live = board_text(page)
+    start_watching(page, "Expert", "Expert")
+    assert scan(page, build.fetch_axe().read_text())["violations"] == []  # B7, while watching
+    page.wait_for_function("(sel) => document.querySelector(sel).textContent.endsWith('move 2 of 2')",
+                           arg=TITLE, timeout=30_000)
+    page.wait_for_timeout(1_000)  # the pause, then the third move's search is under way
+    started = time.perf_counter()
+    page.get_by_role("button", name="Back to the game").click()
+    page.wait_for_function("() => document.querySelector('#review-bar').hidden")
+    assert board_text(page) == live
+    # The player can play at once: the worker is not still searching the watched game.
+    page.get_by_role("gridcell", name="d3,").first.click()
+    page.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, black')")
+    delay = time.perf_counter() - started
+    print(f"Back to the game and a placement during a watched Expert search: {delay * 1000:.0f} ms")
+    assert delay < 0.8, delay
+    page.wait_for_timeout(3_000)  # a late watched move would have shown by now
+    assert page.locator("#review-bar").is_hidden() and "Move 3:" not in status(page)

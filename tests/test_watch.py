@@ -1,0 +1,95 @@
+"""Watching two levels play each other (issue 3, "watch two levels in the page").
+
+Each request plays one placement for the level whose colour is to move and
+returns the game so far as a review; the player's session is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reversi import bridge, watch
+from reversi.board import Board
+from reversi.notation import IllegalMoveError, NotationError
+from reversi.players import choose_move
+from reversi.session import Session
+from tests.sessions import Clock, Seeded
+
+
+def play_out(black: str, white: str, seed: int) -> dict:
+    """Asks for placements until the game is over; returns the last review."""
+    moves = ""
+    for _ in range(61):
+        review = watch.watch_step(moves, black, white, seed)
+        if review["moves"] == moves:
+            return review
+        assert review["moves"].startswith(moves) and len(review["moves"]) == len(moves) + 2
+        moves = review["moves"]
+    raise AssertionError("the game did not end within 60 placements")
+
+
+def test_a_whole_game_between_two_levels_ends_by_the_rules():
+    review = play_out("easy", "normal", seed=5)
+    board = Board.replay(review["moves"])  # every placement was legal (R3, R4)
+    assert board.is_game_over()
+    assert len(review["frames"]) == len(review["moves"]) // 2 + 1
+    assert review["frames"][-1]["turn"] is None and "Game over" in review["frames"][-1]["text"]
+    assert review["title"] == "Easy (Black) against Normal (White)"
+    assert review["source"] == "watch" and review["human"] is None
+
+
+def test_each_colour_plays_at_its_own_level(monkeypatch):
+    asked = []
+
+    def recording(p, o, level, **kw):
+        asked.append((p, o, level))
+        return choose_move(p, o, "easy", **kw)
+
+    monkeypatch.setattr(watch, "choose_move", recording)
+    review = play_out("hard", "expert", seed=1)
+    board = Board()
+    for ply, square in enumerate(Board.replay(review["moves"]).placements()):
+        p, o, level = asked[ply]
+        assert (p, o) == board.mover_mask()
+        assert level == ("expert" if board.turn else "hard"), ply
+        board.play(square)
+    assert len(asked) == len(review["moves"]) // 2  # nothing asked once the game was over
+
+
+def test_the_same_seed_replays_the_same_game_and_another_differs():
+    assert play_out("easy", "easy", seed=7)["moves"] == play_out("easy", "easy", seed=7)["moves"]
+    games = {play_out("easy", "easy", seed=s)["moves"] for s in range(4)}
+    assert len(games) > 1
+
+
+def test_a_finished_game_comes_back_unchanged():
+    wipe_out = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"  # ends 18-0 with empty squares (R5)
+    assert watch.watch_step(wipe_out, "expert", "expert")["moves"] == wipe_out
+
+
+@pytest.mark.parametrize("moves, black, white, error", [
+    ("", "grandmaster", "easy", ValueError),
+    ("", "easy", "", ValueError),
+    ("f5z9", "easy", "easy", NotationError),
+    ("f5f5", "easy", "easy", IllegalMoveError),
+])
+def test_bad_requests_are_refused_with_a_reason(moves, black, white, error):
+    with pytest.raises(error):
+        watch.watch_step(moves, black, white)
+
+
+def test_through_the_bridge_the_session_and_its_save_stay_as_they_were(monkeypatch):
+    for name in ("_session", "_saved", "_review"):
+        monkeypatch.setattr(bridge, name, getattr(bridge, name))
+    monkeypatch.setattr(bridge, "Session", lambda: Session(Seeded(), clock=Clock()))
+    first = json.loads(bridge.call("load", json.dumps({"document": None})))
+    live = json.loads(bridge.call("place", json.dumps({"square": "d3", "token": first["token"]})))
+    reply = json.loads(bridge.call("watch", json.dumps({"moves": "", "black": "easy", "white": "easy", "seed": 3})))
+    assert "save" not in reply  # nothing to store: the player's game did not change
+    assert reply["review"]["moves"] and reply["review"]["source"] == "watch"
+    assert (reply["cells"], reply["moves"], reply["token"]) == (live["cells"], live["moves"], live["token"])
+    assert reply["history"] == live["history"] and reply["stars"] == live["stars"]
+    with pytest.raises(ValueError, match="unknown level"):
+        bridge.call("watch", json.dumps({"moves": "", "black": "easy", "white": "godlike"}))
