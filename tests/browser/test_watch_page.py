@@ -3,6 +3,8 @@
 The watched game grows in review one placement at a time, announced in the live
 region; the player's own game, save, history and stars stay as they were; and
 "Back to the game" stops it at once, even while Expert is searching.
+(Named ``test_watch_page.py``: pytest's default import mode cannot collect two
+test modules with the same basename, and ``tests/test_watch.py`` exists.)
 """
 
 from __future__ import annotations
