@@ -19,6 +19,7 @@ from reversi.bitboard import flips_mask
 from reversi.board import Board
 from reversi.endgame import solve
 from reversi.notation import parse_square, square_name
+from reversi.players import random_opening
 from reversi.session import Session
 from tests.sessions import WIN_SHORT, Clock, Seeded, advance, finish, make, squares_of
 
@@ -30,11 +31,7 @@ SHORT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 
 def random_game(seed: int) -> list[int]:
     """Returns the placements of a random legal game played to its end."""
-    rng = random.Random(seed)
-    board = Board()
-    while not board.is_game_over():
-        board.play(rng.choice(board.legal_moves()))
-    return board.placements()
+    return random_opening(random.Random(seed), 60)
 
 
 def empties(board: Board) -> int:

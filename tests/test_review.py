@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from reversi import analysis, bridge, save
 from reversi.board import Board
 from reversi.notation import IllegalMoveError, NotationError, format_transcript, square_name
+from reversi.players import random_opening
 from reversi.review import frames, parse_game, review_of
 from reversi.session import Session
 from tests.sessions import Clock, Seeded, squares_of
@@ -63,14 +64,6 @@ def observed() -> tuple:
     return (save.dump(s), s.token, asdict(s.attempt), copy.deepcopy(s.attempt.first_result),
             copy.deepcopy(s.history), list(s.stars), s.challenge_wins, s.paused, s.move_left_ms,
             asdict(s.settings), list(s.game.line.moves), s.game.line.cursor)
-
-
-def random_game(rng: random.Random, upto: int | None = None) -> list[int]:
-    """Returns the placements of a random legal game (to its end, or ``upto`` placements)."""
-    board = Board()
-    while not board.is_game_over() and (upto is None or len(board.steps) < upto):
-        board.play(rng.choice(board.legal_moves()))
-    return board.placements()
 
 
 def fake_evaluation(board, **_):
@@ -124,7 +117,7 @@ class TestFrames:
     @settings(max_examples=25, deadline=None)
     @given(st.integers(0, 10 ** 9), st.integers(0, 60))
     def test_random_games_frames_replay_every_prefix(self, seed, upto):
-        moves = random_game(random.Random(seed), upto)
+        moves = random_opening(random.Random(seed), upto)
         out = frames(moves)
         assert len(out) == len(moves) + 1
         board = Board()
@@ -263,7 +256,7 @@ def review_call(action: str, rng: random.Random, data) -> None:
                 call("review", source="history", index=index)
             return
     elif action == "import":
-        moves = format_transcript(random_game(rng, rng.randrange(0, 61)))
+        moves = format_transcript(random_opening(rng, rng.randrange(0, 61)))
         kind = data.draw(st.sampled_from(["good", "upper", "garbled", "extra"]), label="import")
         text = {"good": moves, "upper": moves.upper(), "garbled": moves + "z",
                 "extra": moves + "a1"}[kind]

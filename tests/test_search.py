@@ -13,17 +13,15 @@ from reversi.board import Board
 from reversi.budget import Deadline, SearchTimeout
 from reversi.endgame import solve
 from reversi.evaluate import FEATURES, edge_stable, evaluate, features
+from reversi.players import random_opening
 from reversi.search import POLL, Search, analyse, exact_threshold, think
 
 
 def random_position(seed: int, plies: int) -> tuple[int, int]:
     """Returns ``(p, o)`` after up to ``plies`` random placements from the opening."""
-    rng = random.Random(seed)
     board = Board()
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        board.play(rng.choice(board.legal_moves()))
+    for square in random_opening(random.Random(seed), plies):
+        board.play(square)
     return board.mover_mask()
 
 
