@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from reversi.bitboard import Bitboard, Square  # noqa: E402
-from reversi.endgame import Solver  # noqa: E402
-from reversi.notation import parse_square, square_name  # noqa: E402
+from reversi.engine.bitboard import Bitboard, Square  # noqa: E402
+from reversi.engine.endgame import Solver  # noqa: E402
+from reversi.engine.notation import parse_square, square_name  # noqa: E402
 
 FFO_FILE = ROOT.parent / "shared" / "data" / "ffo-01-19.obf"
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from reversi.players import play_game, random_opening  # noqa: E402
+from reversi.engine.players import play_game, random_opening  # noqa: E402
 
 #: Each pair (stronger first) and the score the stronger level must reach.
 PAIRS = (("normal", "easy", 0.90), ("hard", "normal", 0.80), ("expert", "hard", 0.75))

@@ -13,7 +13,7 @@ it; inside Pyodide ``clock()`` is wall time, so run it on a quiet machine).  The
 * ``baseline``: the generator of commit 4045aeb, kept below as the yardstick:
   a shift-and-mask flood fill over eight directions, and a flips walk that
   looks up each ray in a dict by its neighbouring square.
-* ``current``: :mod:`reversi.bitboard` as it is now (see its docstring).
+* ``current``: :mod:`reversi.engine.bitboard` as it is now (see its docstring).
 * mixed variants, to tell which half a gain comes from.
 
 Besides perft the script times ``moves_mask`` on midgame positions and
@@ -40,9 +40,9 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from reversi import bitboard  # noqa: E402
-from reversi.board import OPENING_BLACK, OPENING_WHITE, Board  # noqa: E402
-from reversi.perft import perft  # noqa: E402
+from reversi.engine import bitboard  # noqa: E402
+from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board  # noqa: E402
+from reversi.engine.perft import perft  # noqa: E402
 
 #: Leaf counts from the opening (shared/data/perft.txt).
 LEAVES = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288,
@@ -118,7 +118,7 @@ def baseline_flips_mask(p: int, o: int, square: int) -> int:
 
 def make_perft(moves_mask: Callable[[int, int], int],
                flips_mask: Callable[[int, int, int], int]) -> Callable[..., int]:
-    """Returns reversi.perft.perft running on the given generator: the same code,
+    """Returns reversi.engine.perft.perft running on the given generator: the same code,
     with its global names bound to these functions."""
     names = {**perft.__globals__, "moves_mask": moves_mask, "flips_mask": flips_mask}
     run = types.FunctionType(perft.__code__, names, "perft", perft.__defaults__)
@@ -171,7 +171,7 @@ def check(name: str, function: Callable, reference: Callable, args: list[tuple])
     """Stops with a message if ``function`` and ``reference`` disagree on any argument."""
     for a in args:
         if function(*a) != reference(*a):
-            raise SystemExit(f"{name} disagrees with reversi.bitboard on {a}")
+            raise SystemExit(f"{name} disagrees with reversi.engine.bitboard on {a}")
 
 
 def run_benchmarks(depth: int, repeat: int) -> None:

@@ -2,8 +2,8 @@
 
 Positions come from games played from random openings (6-10 random plies)
 with a 2-ply search until the wanted number of empties; each is solved with
-``reversi.endgame.solve``.  The 90th percentile per row is what
-``reversi.search.SOLVE_SECONDS`` holds (CPython; Pyodide is about three
+``reversi.engine.endgame.solve``.  The 90th percentile per row is what
+``reversi.engine.search.SOLVE_SECONDS`` holds (CPython; Pyodide is about three
 times slower), which decides from how many empties Expert plays exactly.
 
 Usage (from the repository root)::
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from reversi.board import Board  # noqa: E402
-from reversi.endgame import solve  # noqa: E402
-from reversi.search import Search  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.endgame import solve  # noqa: E402
+from reversi.engine.search import Search  # noqa: E402
 
 
 def position(rng: random.Random, empties: int) -> tuple[int, int] | None:

@@ -1,4 +1,4 @@
-"""Fits the evaluation weights (reversi.evaluate.PHASES) by least squares.
+"""Fits the evaluation weights (reversi.engine.evaluate.PHASES) by least squares.
 
 Method
 ------
@@ -6,7 +6,7 @@ Method
 then with a ``--depth``-ply search over the current evaluation (a random
 move instead with probability ``--explore``, for variety) until 14 squares
 are empty.  That position
-is solved exactly (``reversi.endgame.solve``) and the game goes on with
+is solved exactly (``reversi.engine.endgame.solve``) and the game goes on with
 perfect play down to 10 empties.  Every position of the game gets a target in
 disc-difference units for its side to move:
 
@@ -18,7 +18,7 @@ disc-difference units for its side to move:
 ``fit`` splits the positions by game phase (the ``PHASES`` bounds on empty
 squares) and solves, per phase, the ridge-regularised normal equations
 ``(X'X + lambda*I) w = X'y`` for the feature vector of
-``reversi.evaluate.features``.  Games are split by number: 0 mod 5 are held
+``reversi.engine.evaluate.features``.  Games are split by number: 0 mod 5 are held
 out for the test, 1 mod 5 choose lambda (the one of ``RIDGES`` with the
 least validation error), the rest train; the final weights are fitted on
 training and validation games.  It prints the fitted and held-out
@@ -51,13 +51,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from reversi import evaluate  # noqa: E402
-from reversi.bitboard import flips_mask, moves_mask, squares  # noqa: E402
-from reversi.board import BLACK, Board  # noqa: E402
-from reversi.endgame import solve  # noqa: E402
-from reversi.evaluate import FEATURES, PHASES, features  # noqa: E402
-from reversi.players import random_opening  # noqa: E402
-from reversi.search import Search, think  # noqa: E402
+from reversi.engine import evaluate  # noqa: E402
+from reversi.engine.bitboard import flips_mask, moves_mask, squares  # noqa: E402
+from reversi.engine.board import BLACK, Board  # noqa: E402
+from reversi.engine.endgame import solve  # noqa: E402
+from reversi.engine.evaluate import FEATURES, PHASES, features  # noqa: E402
+from reversi.engine.players import random_opening  # noqa: E402
+from reversi.engine.search import Search, think  # noqa: E402
 
 SOLVE_AT = 14
 EXACT_DOWN_TO = 10

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversi.bitboard import Bitboard, Square, moves_mask, squares
-from reversi.board import Board
-from reversi.notation import parse_transcript, square_name
-from reversi.session import Session
+from reversi.engine.bitboard import Bitboard, Square, moves_mask, squares
+from reversi.engine.board import Board
+from reversi.engine.notation import parse_transcript, square_name
+from reversi.game.session import Session
 
 # -- transcripts (SPEC R6) ------------------------------------------------------
 #: Black wipes White out 17-0 on the 13th placement, a Black one.

@@ -14,13 +14,13 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reversi.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
-from reversi.bitboard import flips_mask
-from reversi.board import Board
-from reversi.endgame import solve
-from reversi.notation import parse_square, square_name
-from reversi.players import random_opening
-from reversi.session import Session
+from reversi.app.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
+from reversi.engine.bitboard import flips_mask
+from reversi.engine.board import Board
+from reversi.engine.endgame import solve
+from reversi.engine.notation import parse_square, square_name
+from reversi.engine.players import random_opening
+from reversi.game.session import Session
 from tests.sessions import WIN_SHORT, Clock, Seeded, advance, finish, make, squares_of
 
 #: The brief's bound: every position with this many empties or fewer is checked against the solver.

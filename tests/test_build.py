@@ -74,7 +74,7 @@ def test_build_json_points_at_the_engine_wheel(site):
     assert info["pyodide"] == "pyodide/"
     assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
     with zipfile.ZipFile(site / info["wheel"]) as wheel:
-        assert "reversi/board.py" in wheel.namelist()
+        assert "reversi/engine/board.py" in wheel.namelist()
 
 
 def test_service_worker_template_is_not_copied(site):

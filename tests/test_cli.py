@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reversi.board import Board
-from reversi.cli import main, parse_position
+from reversi.engine.board import Board
+from reversi.app.cli import main, parse_position
 
 ROOT = Path(__file__).resolve().parent.parent
 #: FFO endgame #1 (14 empties, Black to move): G8 wins by 18.

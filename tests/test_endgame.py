@@ -15,11 +15,11 @@ from typing import Iterator
 
 import pytest
 
-from reversi.bitboard import Bitboard, flips_mask, moves_mask, squares
-from reversi.board import BLACK, Board
-from reversi.budget import Deadline, SearchTimeout
-from reversi.endgame import Solver, solve, solve_all
-from reversi.notation import parse_square
+from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask, squares
+from reversi.engine.board import BLACK, Board
+from reversi.engine.budget import Deadline, SearchTimeout
+from reversi.engine.endgame import Solver, solve, solve_all
+from reversi.engine.notation import parse_square
 
 #: ``shared/`` sits beside the repository (and at /shared inside Pyodide).
 FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-01-19.obf"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from reversi import save
-from reversi.board import BLACK, WHITE
-from reversi.session import CLOCK_WARNINGS, MAX_TICK_MS, MOVE_CLOCKS, Session
-from reversi.snapshot import session_snapshot
+from reversi.app import save
+from reversi.engine.board import BLACK, WHITE
+from reversi.game.session import CLOCK_WARNINGS, MAX_TICK_MS, MOVE_CLOCKS, Session
+from reversi.app.snapshot import session_snapshot
 from tests.sessions import WIN, WIN_SHORT, Clock, Seeded, advance, finish, make, scripted, step
 
 LIMIT_MS = 30_000

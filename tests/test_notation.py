@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.board import BLACK, WHITE, Board
-from reversi.notation import (SQUARE_NAMES, IllegalMoveError, NotationError, format_transcript,
+from reversi.engine.board import BLACK, WHITE, Board
+from reversi.engine.notation import (SQUARE_NAMES, IllegalMoveError, NotationError, format_transcript,
                               parse_square, parse_transcript, square_name)
 
 #: The "Tiger" opening, ten legal placements.

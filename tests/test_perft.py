@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from reversi.bitboard import Bitboard, flips_mask, moves_mask, squares
-from reversi.board import OPENING_BLACK, OPENING_WHITE, Board
-from reversi.notation import parse_square, square_name
-from reversi.perft import perft
+from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask, squares
+from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board
+from reversi.engine.notation import parse_square, square_name
+from reversi.engine.perft import perft
 
 #: ``shared/`` sits beside the repository (and at /shared inside Pyodide).
 PERFT_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "perft.txt"

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from reversi.bitboard import CORNERS, moves_mask
-from reversi.board import Board
-from reversi.endgame import solve
-from reversi.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
+from reversi.engine.bitboard import CORNERS, moves_mask
+from reversi.engine.board import Board
+from reversi.engine.endgame import solve
+from reversi.engine.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
 
 from test_search import MUST_PASS, cells_position, random_position
 

@@ -17,12 +17,12 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from reversi import analysis, bridge, save
-from reversi.board import Board
-from reversi.notation import IllegalMoveError, NotationError, format_transcript, square_name
-from reversi.players import random_opening
-from reversi.review import frames, parse_game, review_of
-from reversi.session import Session
+from reversi.app import analysis, bridge, save
+from reversi.engine.board import Board
+from reversi.engine.notation import IllegalMoveError, NotationError, format_transcript, square_name
+from reversi.engine.players import random_opening
+from reversi.app.review import frames, parse_game, review_of
+from reversi.game.session import Session
 from tests.sessions import Clock, Seeded, squares_of
 
 #: A local game of 14 placements: White passes after Black's b2 (placement 13),

@@ -11,10 +11,10 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reversi import bridge, save
-from reversi.notation import square_name
-from reversi.session import Session
-from reversi.snapshot import session_snapshot
+from reversi.app import bridge, save
+from reversi.engine.notation import square_name
+from reversi.game.session import Session
+from reversi.app.snapshot import session_snapshot
 from tests.sessions import (
     LOSS, WIN, WIN_SHORT, Book, Clock, advance, placed, scripted, squares_of,
 )

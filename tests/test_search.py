@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.bitboard import flips_mask, moves_mask, squares
-from reversi.board import Board
-from reversi.budget import Deadline, SearchTimeout
-from reversi.endgame import solve
-from reversi.evaluate import FEATURES, edge_stable, evaluate, features
-from reversi.players import random_opening
-from reversi.search import POLL, Search, analyse, exact_threshold, think
+from reversi.engine.bitboard import flips_mask, moves_mask, squares
+from reversi.engine.board import Board
+from reversi.engine.budget import Deadline, SearchTimeout
+from reversi.engine.endgame import solve
+from reversi.engine.evaluate import FEATURES, edge_stable, evaluate, features
+from reversi.engine.players import random_opening
+from reversi.engine.search import POLL, Search, analyse, exact_threshold, think
 
 
 def random_position(seed: int, plies: int) -> tuple[int, int]:

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from reversi import save
-from reversi.board import BLACK, WHITE, Board
-from reversi.notation import square_name
-from reversi.session import LEVELS, MAX_TICK_MS, MODES, MOVE_CLOCKS, SIDES, Session
-from reversi.snapshot import session_snapshot
-from reversi.stars import STAR_IDS
+from reversi.app import save
+from reversi.engine.board import BLACK, WHITE, Board
+from reversi.engine.notation import square_name
+from reversi.game.session import LEVELS, MAX_TICK_MS, MODES, MOVE_CLOCKS, SIDES, Session
+from reversi.app.snapshot import session_snapshot
+from reversi.game.stars import STAR_IDS
 from tests.sessions import (
     BRANCH_AT, DOUBLE_PASS_BLACK, DOUBLE_PASS_BLACK_AT, DOUBLE_PASS_WHITE, DOUBLE_PASS_WHITE_AT,
     DRAW, LOSS, LOSS_THEN_WIN, WIN, WIN_SHORT, Clock, Fickle, Seeded, advance, finish, make,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from reversi import save
-from reversi.bitboard import CORNERS
-from reversi.board import BLACK, WHITE
-from reversi.session import Session
-from reversi.snapshot import session_snapshot
-from reversi.stars import CAPTURE_FLIPS, STAR_IDS, STARS, placement_stars, result_stars
+from reversi.app import save
+from reversi.engine.bitboard import CORNERS
+from reversi.engine.board import BLACK, WHITE
+from reversi.game.session import Session
+from reversi.app.snapshot import session_snapshot
+from reversi.game.stars import CAPTURE_FLIPS, STAR_IDS, STARS, placement_stars, result_stars
 from tests.sessions import (
     BLACK_CORNER, BRANCH_AT, DRAW, FIVE_FLIPS, LOSS, LOSS_THEN_WIN, SIX_FLIPS, WHITE_CORNER, WHITE_SIX,
     WIN, WIN_SHORT, Book, Clock, advance, make, replay, scripted, squares_of,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from reversi import bridge, save
-from reversi.session import Session
-from reversi.snapshot import session_snapshot
-from reversi.stats import statistics
+from reversi.app import bridge, save
+from reversi.game.session import Session
+from reversi.app.snapshot import session_snapshot
+from reversi.app.stats import statistics
 from tests.sessions import WIN, WIN_SHORT, Clock, advance, scripted
 
 

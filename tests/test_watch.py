@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from reversi import bridge, watch
-from reversi.board import Board
-from reversi.notation import IllegalMoveError, NotationError
-from reversi.players import choose_move
-from reversi.session import Session
+from reversi.app import bridge, watch
+from reversi.engine.board import Board
+from reversi.engine.notation import IllegalMoveError, NotationError
+from reversi.engine.players import choose_move
+from reversi.game.session import Session
 from tests.sessions import Clock, Seeded
 
 

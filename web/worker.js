@@ -38,7 +38,7 @@ async function boot() {
   micropip.destroy();
   progress("installed");
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
-  return pyodide.pyimport("reversi.bridge");
+  return pyodide.pyimport("reversi.app.bridge");
 }
 
 let bridgePromise = null;

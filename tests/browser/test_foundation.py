@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from reversi.board import Board
-from reversi.notation import parse_square
+from reversi.engine.board import Board
+from reversi.engine.notation import parse_square
 from tests.browser.pages import (
     DESKTOP, PHONE, READY, board_text, cell_names, legal_squares, open_game, screenshot,
     start_local_game, status, tap)

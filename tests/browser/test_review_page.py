@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from reversi.board import Board
+from reversi.engine.board import Board
 from tests.browser.pages import (
     board_text, cell_names, choose, open_game, start_local_game, status, tap, wait_for_human_turn)
 

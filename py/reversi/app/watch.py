@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Board
-from .players import LEVELS, choose_move
+from ..engine.board import Board
+from ..engine.players import LEVELS, choose_move
 from .review import review_of
 
 

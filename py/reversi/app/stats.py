@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .session import LEVELS, SIDES
+from ..game.session import LEVELS, SIDES
 
 
 def _margin(record: dict[str, Any]) -> int:

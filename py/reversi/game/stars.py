@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bitboard import CORNERS, Bitboard, Square
+from ..engine.bitboard import CORNERS, Bitboard, Square
 
 CAPTURE_FLIPS = 6
 STRONG_LEVELS = ("hard", "expert")

@@ -32,7 +32,7 @@ from typing import Any
 
 from . import save
 from .review import parse_game, review_of
-from .session import Session
+from ..game.session import Session
 from .snapshot import session_snapshot
 from .watch import watch_step
 

@@ -18,12 +18,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .analysis import GameAnalysis
-from .bitboard import Bitboard, Square
-from .board import COLOR_NAMES, Board
+from ..app.analysis import GameAnalysis
+from ..engine.bitboard import Bitboard, Square
+from ..engine.board import COLOR_NAMES, Board
 from .line import Line
-from .notation import format_transcript, parse_square, parse_transcript, square_name
-from .snapshot import color_title, result_text
+from ..engine.notation import format_transcript, parse_square, parse_transcript, square_name
+from ..app.snapshot import color_title, result_text
 from .stars import STAR_IDS, STARS, placement_stars, result_stars
 
 MODES = ("computer", "local")
@@ -41,7 +41,7 @@ ComputerPlayer = Callable[[Bitboard, Bitboard, str, int], Square]
 
 def default_player(p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
     """Returns the move of the built-in computer player at ``level``."""
-    from .players import choose_move  # the search stack loads only when the computer plays
+    from ..engine.players import choose_move  # the search stack loads only when the computer plays
 
     choice = choose_move(p, o, level, seed=seed)
     if choice.square is None:

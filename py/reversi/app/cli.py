@@ -16,15 +16,15 @@ import sys
 import time
 from pathlib import Path
 
-from .bitboard import Bitboard, moves_mask
-from .board import OPENING_BLACK, OPENING_WHITE, Board
-from .endgame import solve
-from .notation import NotationError, format_transcript, square_name
-from .perft import perft
-from .players import LEVELS, choose_move, play_game, random_opening
+from ..engine.bitboard import Bitboard, moves_mask
+from ..engine.board import OPENING_BLACK, OPENING_WHITE, Board
+from ..engine.endgame import solve
+from ..engine.notation import NotationError, format_transcript, square_name
+from ..engine.perft import perft
+from ..engine.players import LEVELS, choose_move, play_game, random_opening
 
 #: The FFO test positions: ``../shared/data`` from the repository root (``py/reversi/..``).
-FFO_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "ffo-01-19.obf"
+FFO_PATH = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "ffo-01-19.obf"
 
 
 class Parser(argparse.ArgumentParser):

@@ -8,8 +8,8 @@ after undo truncates the array.  Turns and passes are derived by replaying.
 
 from __future__ import annotations
 
-from .bitboard import Square
-from .board import Board, Color
+from ..engine.bitboard import Square
+from ..engine.board import Board, Color
 
 
 class Line:

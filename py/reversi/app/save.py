@@ -29,11 +29,11 @@ import re
 from dataclasses import asdict
 from typing import Any, Callable
 
-from .line import Line
-from .notation import NotationError, format_transcript, parse_transcript
-from .session import LEVELS, MODES, MOVE_CLOCKS, SIDES, Game, Session
+from ..game.line import Line
+from ..engine.notation import NotationError, format_transcript, parse_transcript
+from ..game.session import LEVELS, MODES, MOVE_CLOCKS, SIDES, Game, Session
 from .snapshot import board_snapshot, status_line
-from .stars import STAR_IDS
+from ..game.stars import STAR_IDS
 
 FORMAT = "reversi"
 VERSION = 1

@@ -49,12 +49,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from .bitboard import flips_mask, squares
-from .board import COLOR_NAMES, Board, Outcome
-from .notation import format_transcript, square_name
+from ..engine.bitboard import flips_mask, squares
+from ..engine.board import COLOR_NAMES, Board, Outcome
+from ..engine.notation import format_transcript, square_name
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..game.session import Session
 
 
 def color_title(color: int) -> str:
@@ -103,7 +103,7 @@ def status_line(session: "Session") -> str:
 
 def session_snapshot(session: "Session") -> dict[str, Any]:
     """Returns the whole snapshot of ``session`` (fields above)."""
-    from .stars import STARS
+    from ..game.stars import STARS
     from .stats import statistics
 
     snap = board_snapshot(session.board)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bitboard import Square
-from .board import Board
-from .budget import Deadline
-from .notation import square_name
+from ..engine.bitboard import Square
+from ..engine.board import Board
+from ..engine.budget import Deadline
+from ..engine.notation import square_name
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 14
@@ -37,7 +37,7 @@ def position(moves: list[Square], ply: int) -> Board:
 def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tuple[float, Square | None, bool]:
     """Returns ``(score for the side to move, best square, exact)``; a finished
     game scores its real disc difference."""
-    from .search import think  # the search stack loads only when analysis runs
+    from ..engine.search import think  # the search stack loads only when analysis runs
 
     p, o = board.mover_mask()
     empties = 64 - (p | o).bit_count()

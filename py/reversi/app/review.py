@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bitboard import Square, squares
-from .board import Board
-from .notation import format_transcript, square_name
+from ..engine.bitboard import Square, squares
+from ..engine.board import Board
+from ..engine.notation import format_transcript, square_name
 from .snapshot import color_title, result_text
 
 
