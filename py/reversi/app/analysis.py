@@ -16,6 +16,7 @@ from ..engine.bitboard import Square
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from . import wording
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 14
@@ -89,11 +90,13 @@ def losses(moves: list[Square], plies: list[dict[str, Any]]) -> list[dict[str, A
 
 
 class GameAnalysis:
-    """The analysis of one game in progress: one position per :meth:`step`."""
+    """The analysis of one game in progress: one position per :meth:`step`; the
+    placements of ``human`` (a colour name, None for both sides) are the ones marked."""
 
-    def __init__(self, moves: list[Square], title: str) -> None:
+    def __init__(self, moves: list[Square], title: str, human: str | None = None) -> None:
         self.moves = moves
         self.title = title
+        self.human = human
         self.plies: list[dict[str, Any]] = []
 
     @property
@@ -107,7 +110,14 @@ class GameAnalysis:
             self.plies.append(analyse_ply(self.moves, len(self.plies)))
 
     def report(self) -> dict[str, Any]:
-        """Returns what the page shows: progress, the values for the graph, and the
-        human-readable losses of every analysed placement."""
+        """Returns what the page shows: progress (``done`` of ``total``), the values for
+        the graph (``plies``), every analysed placement's loss (``losses``), the plies
+        of the person's placements that lost ground (``marked``), and the same in words
+        (``lines``, ``progress_text``)."""
+        lost = losses(self.moves, self.plies)
+        marked = [m for m in lost if m["lost_ground"] and self.human in (None, m["mover"])]
         return {"title": self.title, "total": len(self.moves) + 1, "done": len(self.plies),
-                "finished": self.done, "plies": self.plies, "losses": losses(self.moves, self.plies)}
+                "finished": self.done, "plies": self.plies, "losses": lost,
+                "marked": [m["ply"] for m in marked],
+                "lines": wording.analysis_lines(self.plies, marked, finished=self.done),
+                "progress_text": f"{len(self.plies)} of {len(self.moves) + 1} positions"}

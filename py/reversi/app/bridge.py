@@ -1,133 +1,231 @@
 """The worker's door into Python: JSON requests in, JSON replies out.
 
-The worker calls :func:`call` with a method name and its parameters as a JSON
-string, and gets back a JSON string: the snapshot (:mod:`reversi.snapshot`)
-plus ``save``, the document to store (:mod:`reversi.save`), when it changed.
-A request that fails raises; the worker turns the exception into a message.
+The worker makes one :class:`Bridge` and calls :meth:`Bridge.call` with a
+method name and its parameters as a JSON string; it gets back a JSON string:
+the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
+name, :mod:`.save`), ``pending`` (parts to store only if the page is hidden or
+closed first: the active time between its 15 s writes, SPEC P8) and ``drop``
+(stored keys to remove).  A request that fails raises; the worker turns the
+exception into a message.
 
 Methods and parameters:
 
-- ``load`` {"document": str | null}: starts the session from a saved document.
+- ``load`` {"documents": {part: text | null}}: starts from what is stored
+  (parts ``game``, ``clock``, ``history``, ``stars``, or an older ``legacy`` document).
 - ``snapshot`` {}: the current state.
 - ``place`` {"square": "d3", "token": n}: a person's placement.
 - ``computer_move`` {"token": n}: the computer's move for the game at ``token``.
 - ``undo``, ``redo``, ``restart``, ``new``, ``resume`` {}.
-- ``pause`` {"reason": str}: pause, e.g. because the page was hidden.
+- ``pause`` {"reason": "" | "hidden"}: pause, e.g. because the page was hidden.
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
+- ``flush`` {}: the page is being hidden: store the active time now.
 - ``storage_failed`` {"reason": str}: the page could not save (SPEC P2).
-- ``review`` {"source": "current" | "history", "index": n}: a game's frames.
+- ``external`` {"part": name, "documents": {part: text | null}, "refused": bool}:
+  another tab stored ``part`` (SPEC P7), and ``refused`` when that is why this
+  tab's own write of it was not made; ``documents`` is everything stored now.
+- ``takeover`` {"documents": {...}}: the player takes the game over in this tab.
+- ``review`` {"source": "current" | "history", "index": n}: a game's frames; the
+  game in play pauses meanwhile.  ``close_review`` {}: back to the game.
 - ``import_transcript`` {"text": str}: a pasted game, checked, as frames to review.
 - ``analysis_start`` {"moves": transcript, "title": str}, ``analysis_step``,
   ``analysis_stop`` {}: analyse a finished or past game one position at a time.
 - ``clear_history`` {}: empties the results history (stars stay).
 - ``watch`` {"moves": transcript, "black": level, "white": level, "seed": n}: the
-  next placement of a game between two levels, as a review (the session is untouched).
+  next placement of a game between two levels, as a review.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
-from . import save
-from .review import parse_game, review_of
-from ..game.session import Session
+from ..engine.notation import IllegalMoveError, NotationError
+from ..game.computer import ComputerPlayer, default_player
+from ..game.events import Event, Refused
+from ..game.session import Session, now_iso
+from . import events as app_ev
+from . import save, wording
+from .analysis import GameAnalysis
+from .review import chosen_game, parse_game, review_of
+from .saving import Saving
 from .snapshot import session_snapshot
 from .watch import watch_step
 
-_session = Session()
-_saved = ""
+#: Commands that change the game in play: refused while it continues in another tab.
+GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
+                 "tick", "set_setting")
 
 
-def _load(document: str | None = None) -> None:
-    global _session
-    _session = Session()
-    _session.notices = save.load(_session, document)
+class Bridge:
+    """One page's Python side: the session, and the app state around it (notices,
+    the open review and analysis, what was saved)."""
 
+    def __init__(self, player: ComputerPlayer = default_player,
+                 clock: Callable[[], str] = now_iso) -> None:
+        self.player, self.clock = player, clock
+        self.session = Session(player, clock)
+        self.notices: list[str] = []
+        #: The notice that progress is not being saved (SPEC P2), once the page reported it.
+        self.storage_note = ""
+        self.saving = Saving()
+        self.reviewing = False
+        self.analysis: GameAnalysis | None = None
+        #: What the command being run did beyond the session's own events.
+        self.events: list[Event] = []
+        self.review: dict[str, Any] | None = None
+        self.commands: dict[str, Callable[..., None]] = {
+            "load": self.load, "snapshot": lambda: None, "place": self.session_command("place"),
+            "computer_move": self.session_command("computer_move"),
+            "undo": self.session_command("undo"), "redo": self.session_command("redo"),
+            "restart": self.session_command("restart"), "new": self.session_command("new"),
+            "pause": self.session_command("pause"), "resume": self.session_command("resume"),
+            "tick": self.session_command("tick"), "set_setting": self.session_command("set_setting"),
+            "flush": lambda: None, "storage_failed": self.storage_failed,
+            "external": self.external, "takeover": self.takeover,
+            "review": self.open_review, "close_review": self.close_review,
+            "import_transcript": self.import_transcript, "analysis_start": self.analysis_start,
+            "analysis_step": self.analysis_step, "analysis_stop": self.analysis_stop,
+            "clear_history": lambda: self.session.clear_history(), "watch": self.watch,
+        }
 
-def _storage_failed(reason: str = "") -> None:
-    note = "Progress is not being saved in this browser" + (f" ({reason})" if reason else "") + \
-        "; you can keep playing."
-    if note not in _session.notices:
-        _session.notices.append(note)
+    def session_command(self, name: str) -> Callable[..., None]:
+        """Returns the command that runs the session's method ``name``."""
+        return lambda **params: getattr(self.session, name)(**params)
 
+    def call(self, method: str, params: str = "{}") -> str:
+        """Runs ``method`` with the JSON object ``params`` and returns the JSON reply.
 
-_review: dict[str, Any] | None = None
+        :raises ValueError: for an unknown method or bad parameters.
+        """
+        if method not in self.commands:
+            raise ValueError(f"unknown method {method!r}")
+        args = json.loads(params)
+        if not isinstance(args, dict):
+            raise ValueError("parameters must be a JSON object")
+        self.session.begin()
+        self.events, self.review = [], None
+        try:
+            if self.saving.elsewhere and method in GAME_COMMANDS:
+                if method == "place":
+                    self.events.append(Refused("elsewhere"))
+            else:
+                self.commands[method](**args)
+        except TypeError as error:
+            raise ValueError(f"bad parameters for {method}: {error}") from None
+        return json.dumps(self.reply(method))
 
+    def reply(self, method: str) -> dict[str, Any]:
+        """Returns the snapshot with the review and the parts to store."""
+        session = self.session
+        reply = session_snapshot(
+            session, session.events + self.events,
+            always_announce=method in ("load", "close_review", "takeover"),
+            notices=(*self.notices, self.storage_note) if self.storage_note else tuple(self.notices),
+            reviewing=self.reviewing,
+            analysis=self.analysis.report() if self.analysis else None,
+            elsewhere=self.saving.elsewhere)
+        if self.review is not None:
+            reply["review"] = self.review
+        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause")))
+        return reply
 
-def _show_review(source: str, index: int | None = None) -> None:
-    global _review
-    moves, title, human = _session.game_moves(source, index)
-    _review = review_of(moves, title, source, human)
+    # -- storage ------------------------------------------------------------
+    def load(self, documents: Any = None) -> None:
+        """Starts a new session from the stored documents (SPEC P1, P3, P4)."""
+        texts = self.saving.texts(documents)
+        self.session = Session(self.player, self.clock)
+        self.notices = save.load(self.session, texts)
+        self.saving.loaded(self.session, texts)
 
+    def storage_failed(self, reason: str = "") -> None:
+        """Tells the player that progress is not being saved (SPEC P2)."""
+        self.storage_note = self.storage_note or wording.storage_failed(reason)
 
-def _import(text: str) -> None:
-    global _review
-    try:
-        moves = parse_game(text)
-    except ValueError as error:
-        raise ValueError(f"That transcript cannot be opened: {error}.") from None
-    if not moves:
-        raise ValueError("That transcript has no moves.")
-    _review = review_of(moves, "Imported game", "import", None)
-    _session.events.append(f"Imported a game of {len(moves)} moves; it opens in review.")
+    def busy(self) -> bool:
+        """Checks if this tab is in the middle of something: reviewing, analysing, or
+        the computer to move (SPEC P7)."""
+        return self.reviewing or self.analysis is not None or self.session.computer_to_move()
 
+    def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
+        """Takes in what another tab stored (SPEC P7): stars, results and time merge; a
+        newer game is adopted by an idle tab, and a busy one (or one whose own game
+        could not be stored) waits for the player to take it over."""
+        texts = self.saving.texts(documents)
+        if part in ("history", "stars", "clock"):
+            self.saving.merge(self.session, part, texts.get(part))
+        elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
+            if refused or self.busy():
+                self.saving.elsewhere = True
+                self.events.append(app_ev.Elsewhere())
+            else:
+                self.adopt(texts)
+                self.events.append(app_ev.Adopted())
 
-def _watch(moves: str, black: str, white: str, seed: int = 0) -> None:
-    global _review
-    _review = watch_step(moves, black, white, seed)
+    def takeover(self, documents: Any = None) -> None:
+        """Continues here the game another tab stored, and resumes it (SPEC P7)."""
+        self.adopt(self.saving.texts(documents))
+        self.session.resume()
+        self.events.append(app_ev.TakenOver())
 
+    def adopt(self, texts: dict[str, str | None]) -> None:
+        """Replaces the session with the stored one, keeping this tab's stars and results."""
+        old = self.session
+        self.session = Session(self.player, self.clock)
+        self.notices = save.load(self.session, texts)
+        self.session.progress.merge(old.progress.history, old.progress.shelf)
+        self.session.token = old.token + 1
+        self.saving.loaded(self.session, texts)
+        self.reviewing, self.analysis = False, None
 
-def _analysis_start(moves: str, title: str = "Game") -> None:
-    _session.start_analysis(parse_game(moves), title)
+    # -- review, analysis, watching ---------------------------------------------
+    def show(self, review: dict[str, Any]) -> None:
+        """Opens ``review`` on the page; the game in play pauses meanwhile."""
+        if not self.reviewing:
+            self.session.open_review()
+            self.reviewing = True
+        self.analysis = None
+        self.review = review
 
+    def open_review(self, source: str, index: int | None = None) -> None:
+        self.show(chosen_game(self.session, source, index))
 
-COMMANDS = {
-    "load": _load,
-    "snapshot": lambda: None,
-    "place": lambda square, token=None: _session.place(square, token),
-    "computer_move": lambda token: _session.computer_move(token),
-    "undo": lambda: _session.undo(),
-    "redo": lambda: _session.redo(),
-    "restart": lambda: _session.restart(),
-    "new": lambda: _session.new(),
-    "pause": lambda reason="": _session.pause(reason),
-    "resume": lambda: _session.resume(),
-    "tick": lambda ms: _session.tick(ms),
-    "set_setting": lambda name, value: _session.set_setting(name, value),
-    "storage_failed": _storage_failed,
-    "review": _show_review,
-    "import_transcript": _import,
-    "analysis_start": _analysis_start,
-    "analysis_step": lambda: _session.analysis_step(),
-    "analysis_stop": lambda: _session.stop_analysis(),
-    "clear_history": lambda: _session.clear_history(),
-    "watch": _watch,
-}
+    def close_review(self) -> None:
+        """Closes the review and its analysis; the game in play resumes if reviewing paused it."""
+        if self.reviewing:
+            self.session.close_review()
+            self.events.append(app_ev.ReviewClosed())
+        self.reviewing, self.analysis = False, None
 
+    def import_transcript(self, text: str) -> None:
+        try:
+            moves = parse_game(text)
+        except (NotationError, IllegalMoveError) as error:
+            raise ValueError(wording.transcript_problem(error)) from None
+        if not moves:
+            raise ValueError(wording.transcript_problem(None))
+        self.show(review_of(moves, "Imported game", "import", None))
+        self.events.append(app_ev.Imported(len(moves)))
 
-def call(method: str, params: str = "{}") -> str:
-    """Runs ``method`` with the JSON object ``params`` and returns the JSON reply.
+    def watch(self, moves: str, black: str, white: str, seed: int = 0) -> None:
+        review = watch_step(moves, black, white, seed)
+        if moves and self.reviewing:
+            self.review = review  # the watched game grows in its open review
+        else:
+            self.show(review)
 
-    :raises ValueError: for an unknown method or bad parameters.
-    """
-    global _saved, _review
-    if method not in COMMANDS:
-        raise ValueError(f"unknown method {method!r}")
-    args = json.loads(params)
-    if not isinstance(args, dict):
-        raise ValueError("parameters must be a JSON object")
-    _session.begin()
-    _review = None
-    try:
-        COMMANDS[method](**args)
-    except TypeError as error:
-        raise ValueError(f"bad parameters for {method}: {error}") from None
-    reply: dict[str, Any] = session_snapshot(_session)
-    if _review is not None:
-        reply["review"] = _review
-    document = save.dump(_session, reply)
-    if document != _saved:
-        reply["save"] = _saved = document
-    return json.dumps(reply)
+    def analysis_start(self, moves: str, title: str = "Game", human: str | None = None) -> None:
+        placements = parse_game(moves)
+        if not self.session.may_analyse(placements):
+            raise ValueError(wording.ANALYSIS_REFUSED)
+        self.analysis = GameAnalysis(placements, title, human)
+        self.events.append(app_ev.AnalysisStarted(title))
+
+    def analysis_step(self) -> None:
+        if self.analysis is not None and not self.analysis.done:
+            self.analysis.step()
+            if self.analysis.done:
+                self.events.append(app_ev.AnalysisFinished())
+
+    def analysis_stop(self) -> None:
+        self.analysis = None

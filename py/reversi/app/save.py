@@ -1,105 +1,76 @@
-"""The saved document: the session as versioned JSON, and its careful reading back.
+"""The saved documents: the session as versioned JSON parts, and their careful reading back.
 
-SPEC P1: after every change the page stores :func:`dump` in localStorage.
-SPEC P3: :func:`load` never trusts the text.  It checks every part on its own
-(settings, game, attempt, history, stars), keeps what is valid, drops the rest
-and says what was dropped.  Older versions are migrated step by step.
+SPEC P1, P8: the session is stored in four parts, each under its own key, so
+that each is written only when it changes: ``game`` (settings, the game in
+play and the attempt), ``clock`` (the attempt's active time, written at most
+every 15 s), ``history`` (the results) and ``stars``.  SPEC P3: :func:`load`
+never trusts the text; every part is checked on its own (:mod:`.save_reader`),
+what is valid is kept and the rest is named in a notice.  SPEC P7: a part's
+stars and results merge with another tab's (:func:`read_history`, :func:`read_stars`).
 
-Version 1 document::
+Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``)::
 
-    {"format": "reversi", "version": 1,
-     "settings": {"mode", "side", "level", "legal_dots", "sound"},
-     "game": {"mode", "side", "level", "moves": "f5d6…", "cursor": n, "paused": bool},
-     "attempt": {"id", "practice", "first_result": record | null, "active_ms", "started"},
-     "history": [record, …],
-     "stars": {"earned": [id, …], "challenge_wins": n},
-     "view": {"cells", "counts", "last", "status"}}
+    game:    {"settings": {…}, "game": {"mode", "side", "level", "moves", "cursor", "paused"},
+              "attempt": {"id", "practice", "first_result", "started"},
+              "view": {"cells", "counts", "last", "status"}}
+    clock:   {"attempt": id, "started": iso, "active_ms": n}
+    history: {"records": [record, …]}          (records: :mod:`reversi.game.results`)
+    stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
-(SPEC O3); it is never read back: the position comes from replaying ``moves``.
-
-A record is ``{"attempt", "date", "mode", "level", "side", "result", "black",
-"white", "practice", "challenge", "duration_ms", "moves"}`` (``moves`` optional).
+(SPEC O3); it is never read back.  The version-1 document was one object under
+one key (``legacy``) with the parts ``settings``, ``game``, ``attempt`` (with
+``active_ms``), ``history`` and ``stars`` (``earned``, ``challenge_wins``); version 0
+(the first page) held only ``moves`` and ``legal_dots``.  Both migrate.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from ..game.line import Line
-from ..engine.notation import NotationError, format_transcript, parse_transcript
-from ..game.session import LEVELS, MODES, MOVE_CLOCKS, SIDES, Game, Session
-from .snapshot import board_snapshot, status_line
-from ..game.stars import STAR_IDS
+from ..engine.notation import format_transcript
+from ..game.results import is_int
+from ..game.session import Session
+from ..game.stars import Shelf
+from . import wording
+from .save_reader import VERSION, Reader, decode
 
 FORMAT = "reversi"
-VERSION = 1
-MAX_TEXT = 10_000_000  # far above any browser's localStorage quota
-MAX_HISTORY = 1000
-MAX_INT = 10 ** 12
-RESULTS = {"computer": ("win", "loss", "draw"), "local": ("black", "white", "draw")}
-TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,60}")
+#: The parts, in the order they are read.
+PARTS = ("game", "clock", "history", "stars")
+#: The single document of versions 0 and 1.
+LEGACY = "legacy"
+#: The painted view's fields kept in the game part.
+VIEW = ("cells", "counts", "last", "status")
 
 
-def dump(session: Session, snapshot: dict[str, Any] | None = None) -> str:
-    """Returns the session as a version-1 JSON document; ``snapshot``, the session's
-    snapshot when the caller has one, spares working out the painted view again."""
-    game = session.game
-    line = game.line
-    view = snapshot or {**board_snapshot(line.board), "status": status_line(session)}
-    doc = {
-        "format": FORMAT, "version": VERSION,
-        "settings": asdict(session.settings),
-        "game": {"mode": game.mode, "side": game.side, "level": game.level,
-                 "moves": format_transcript(line.moves), "cursor": line.cursor,
-                 "paused": session.paused},
-        "attempt": asdict(session.attempt),
-        "history": session.history,
-        "stars": {"earned": session.stars, "challenge_wins": session.challenge_wins},
-        "view": {key: view[key] for key in ("cells", "counts", "last", "status")},
+def _text(part: str, body: dict[str, Any]) -> str:
+    return json.dumps({"format": FORMAT, "part": part, "version": VERSION, **body}, separators=(",", ":"))
+
+
+def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
+    """Returns the text of every part of ``session``; ``view`` is its snapshot (for the
+    painted view)."""
+    game, attempt, progress = session.game, session.progress.attempt, session.progress
+    return {
+        "game": _text("game", {
+            "settings": asdict(session.settings),
+            "game": {"mode": game.mode, "side": game.side, "level": game.level,
+                     "moves": format_transcript(game.line.moves), "cursor": game.line.cursor,
+                     "paused": session.paused},
+            "attempt": {"id": attempt.id, "practice": attempt.practice,
+                        "first_result": attempt.first_result, "started": attempt.started},
+            "view": {key: view[key] for key in VIEW}}),
+        "clock": _text("clock", {"attempt": attempt.id, "started": attempt.started,
+                                 "active_ms": attempt.active_ms}),
+        "history": _text("history", {"records": progress.history}),
+        "stars": _text("stars", {"earned": progress.shelf.earned, "wins": progress.shelf.wins}),
     }
-    return json.dumps(doc, separators=(",", ":"))
 
 
-# -- checks for single values -----------------------------------------------
-def _is_int(value: Any, low: int = 0, high: int = MAX_INT) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def _is_text(value: Any, limit: int = 64) -> bool:
-    return isinstance(value, str) and len(value) <= limit
-
-
-def valid_record(record: Any) -> bool:
-    """Checks if ``record`` is a well-formed results-history line."""
-    if not isinstance(record, dict):
-        return False
-    checks = {
-        "attempt": lambda v: _is_int(v, 1), "date": _is_text, "mode": lambda v: v in MODES,
-        "level": lambda v: v in LEVELS, "side": lambda v: v in SIDES,
-        "black": lambda v: _is_int(v, 0, 64), "white": lambda v: _is_int(v, 0, 64),
-        "practice": lambda v: isinstance(v, bool), "challenge": lambda v: isinstance(v, bool),
-        "duration_ms": _is_int, "result": lambda v: isinstance(v, str),
-    }
-    keys = set(record) - {"moves"}  # the game's transcript, optional in version 1
-    if keys != set(checks) or not all(check(record[key]) for key, check in checks.items()):
-        return False
-    if "moves" in record and not _is_transcript(record["moves"]):
-        return False
-    return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
-            and not (record["challenge"] and (record["practice"] or record["result"] != "win")))
-
-
-def _is_transcript(moves: Any) -> bool:
-    """Checks if ``moves`` reads as a transcript of at most 60 placements (legality is
-    checked when the game is reviewed: replaying a long history here would slow every start)."""
-    return isinstance(moves, str) and TRANSCRIPT.fullmatch(moves) is not None
-
-
-# -- migration ----------------------------------------------------------------
+# -- migration ----------------------------------------------------------------------
 def _from_v0(doc: dict[str, Any]) -> dict[str, Any]:
     """Migrates version 0 (the foundation page: only ``moves`` and ``legal_dots``)."""
     return {"format": FORMAT, "version": 1,
@@ -107,164 +78,82 @@ def _from_v0(doc: dict[str, Any]) -> dict[str, Any]:
             "game": {"mode": "local", "moves": doc.get("moves", "")}}
 
 
-#: Upgrades by the version they start from.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0}
+def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Migrates version 1 (one document) into the version-2 part bodies (the attempt
+    keeps its active time); the fresh-win count becomes as many placeholder keys."""
+    stars = doc.get("stars", {})
+    parts: dict[str, Any] = {"version": 2, "game": {
+        "settings": doc.get("settings", {}), "game": doc.get("game", {}),
+        "attempt": doc.get("attempt", {})}}
+    if "history" in doc:
+        parts["history"] = {"records": doc["history"]}
+    if isinstance(stars, dict):
+        wins = stars.get("challenge_wins", 0)
+        parts["stars"] = {"earned": stars.get("earned", []),
+                          "wins": [f"v1-{n}" for n in range(wins)] if is_int(wins, 0, 10 ** 6) else wins}
+    elif "stars" in doc:
+        parts["stars"] = stars
+    return parts
 
 
-# -- reading back -----------------------------------------------------------
-class _Reader:
-    """Reads one document into a fresh session, collecting what had to be dropped."""
+#: Upgrades of the single document by the version they start from.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0, 1: _from_v1}
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.dropped: list[str] = []
-        self.attempt_known = False
 
-    def part(self, doc: dict[str, Any], key: str) -> dict[str, Any]:
-        """Returns the object ``doc[key]`` or {} (noting a wrong type)."""
-        value = doc.get(key, {})
-        if isinstance(value, dict):
-            return value
-        self.dropped.append(key)
+def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
+    """Returns the version-2 part bodies of a version-0 or -1 document ({} if unreadable)."""
+    doc = decode(text, None)
+    if doc is None or not ({"version", "moves"} & set(doc)) or not is_int(doc.get("version", 0)):
+        notices.append(wording.UNREADABLE)
         return {}
-
-    def fields(self, target: Any, data: dict[str, Any], checks: dict[str, Callable[[Any], bool]],
-                 label: str) -> None:
-        """Copies each valid field of ``data`` onto ``target``; notes invalid ones."""
-        for key, value in data.items():
-            if key in checks and checks[key](value):
-                setattr(target, key, value)
-            elif key in checks:
-                self.dropped.append(f"{label} {key}")
-
-    def settings(self, data: dict[str, Any]) -> None:
-        self.fields(self.session.settings, data, {
-            "mode": lambda v: v in MODES, "side": lambda v: v in SIDES, "level": lambda v: v in LEVELS,
-            "legal_dots": lambda v: isinstance(v, bool), "sound": lambda v: isinstance(v, bool),
-            "swap_sides": lambda v: isinstance(v, bool),
-            "move_clock": lambda v: v in MOVE_CLOCKS and not isinstance(v, bool),
-        }, "setting")
-
-    def game(self, data: dict[str, Any]) -> None:
-        session = self.session
-        game = Game(session.settings.mode, session.settings.side, session.settings.level)
-        self.fields(game, {k: v for k, v in data.items() if k in ("mode", "side", "level")}, {
-            "mode": lambda v: v in MODES, "side": lambda v: v in SIDES, "level": lambda v: v in LEVELS,
-        }, "game")
-        moves = data.get("moves", "")
-        line = Line()
-        if isinstance(moves, str):
-            try:
-                for square, _ in parse_transcript(moves[:200]):
-                    line.play(square)
-                if len(moves) > 200:
-                    raise ValueError("too long")
-            except NotationError as error:  # keep the placements before the bad character
-                try:
-                    for square, _ in parse_transcript(moves[len(line.moves) * 2:error.position - 1]):
-                        line.play(square)
-                except ValueError:
-                    pass
-                self.dropped.append(f"the moves after move {len(line.moves)}")
-            except ValueError:
-                self.dropped.append(f"the moves after move {len(line.moves)}")
-        else:
-            self.dropped.append("the game's moves")
-        cursor = data.get("cursor", len(line.moves))
-        if _is_int(cursor, 0, len(line.moves)):
-            line.seek(cursor)
-        else:
-            self.dropped.append("the undo position")
-        game.line = line
-        session.game = game
-        session.paused = data.get("paused") is True
-
-    def attempt(self, data: dict[str, Any]) -> None:
-        self.fields(self.session.attempt, data, {
-            "id": lambda v: _is_int(v, 1), "practice": lambda v: isinstance(v, bool),
-            "first_result": lambda v: v is None or valid_record(v), "active_ms": _is_int,
-            "started": _is_text,
-        }, "attempt")
-        self.attempt_known = _is_int(data.get("id"), 1)
-
-    def reconcile(self) -> None:
-        """Keeps the attempt consistent with the history when its part was damaged (A1, A3):
-        a result already in the history is never recorded again, and ids stay unique."""
-        session, attempt = self.session, self.session.attempt
-        history = session.history
-        if not self.attempt_known:
-            latest = history[-1] if history else None
-            if latest and latest.get("moves") == format_transcript(session.game.line.moves):
-                attempt.id = latest["attempt"]
-            else:
-                attempt.id = max((r["attempt"] for r in history), default=0) + 1
-                attempt.first_result = None
-        if attempt.first_result is None:
-            attempt.first_result = next((r for r in reversed(history) if r["attempt"] == attempt.id), None)
-
-    def history(self, data: Any) -> None:
-        if not isinstance(data, list):
-            self.dropped.append("the results history")
-            return
-        good = [r for r in data[-MAX_HISTORY:] if valid_record(r)]
-        if len(good) < len(data):
-            self.dropped.append(f"{len(data) - len(good)} results-history line(s)")
-        self.session.history = good
-
-    def stars(self, data: dict[str, Any]) -> None:
-        earned = data.get("earned", [])
-        if isinstance(earned, list):
-            known = [s for i, s in enumerate(earned) if s in STAR_IDS and s not in earned[:i]]
-            if len(known) < len(earned):
-                self.dropped.append("unknown stars")
-            self.session.stars = known
-        else:
-            self.dropped.append("the stars")
-        wins = data.get("challenge_wins", 0)
-        if _is_int(wins, 0, 10 ** 6):
-            self.session.challenge_wins = wins
-        else:
-            self.dropped.append("the count of fresh wins")
+    version = doc.get("version", 0)
+    if version > 1:
+        notices.append(wording.NEWER)
+        version = 1
+    while version < VERSION:
+        doc = MIGRATIONS[version](doc)
+        version = doc.pop("version")
+    return doc
 
 
-def load(session: Session, text: str | None) -> list[str]:
-    """Fills the fresh ``session`` from the saved ``text``; returns notices for the player.
+# -- reading back ---------------------------------------------------------------------
+def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
+    """Fills the fresh ``session`` from the stored ``texts`` (by part name, ``legacy`` for
+    an older single document, read only when no part is there); returns the notices.
 
     Never raises for bad input: what is valid is kept, the rest is dropped and named.
     An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
     """
-    if text is None or text == "":
+    notices: list[str] = []
+    if any(texts.get(part) for part in PARTS):
+        bodies = {part: decode(texts[part], part) for part in PARTS if texts.get(part)}
+    elif texts.get(LEGACY):
+        bodies = _legacy_parts(texts[LEGACY] or "", notices)
+    else:
         return []
-    fresh = "Your saved game could not be read, so a new one was started."
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        return [fresh]
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return [fresh]
-    if not isinstance(doc, dict) or doc.get("format", FORMAT) != FORMAT or not ({"version", "moves"} & set(doc)):
-        return [fresh]
-    version = doc.get("version", 0)
-    notices = []
-    if not _is_int(version, 0, MAX_INT):
-        return [fresh]
-    if version > VERSION:
-        notices.append("This save comes from a newer version of the game; "
-                       "only the parts this version understands were kept.")
-    while version < VERSION:
-        doc = MIGRATIONS[version](doc)
-        version = doc["version"]
-    reader = _Reader(session)
-    reader.settings(reader.part(doc, "settings"))
-    reader.game(reader.part(doc, "game"))
-    reader.attempt(reader.part(doc, "attempt"))
-    reader.history(doc.get("history", []))
-    reader.stars(reader.part(doc, "stars"))
-    reader.reconcile()
-    if reader.dropped:
-        notices.append("Some saved data was damaged and was dropped: " + ", ".join(reader.dropped) + ".")
+    reader = Reader(session)
+    reader.read(bodies)
+    notices.extend(reader.notices())
     if session.game.mode == "computer" and not session.is_over() and session.game.line.moves:
         session.paused = True
     session.token += 1
     return notices
 
+
+def read_history(text: str | None) -> list[dict[str, Any]]:
+    """Returns the valid records of a stored history part (none if unreadable)."""
+    session = Session()
+    Reader(session).history(decode(text, "history"))
+    return session.progress.history
+
+
+def read_clock(session: Session, text: str | None) -> None:
+    """Takes the active time of a stored clock part when it is this attempt's and larger."""
+    Reader(session).clock(decode(text, "clock"))
+
+
+def read_stars(text: str | None) -> Shelf:
+    """Returns the stars of a stored stars part (an empty shelf if unreadable)."""
+    session = Session()
+    Reader(session).stars(decode(text, "stars"))
+    return session.progress.shelf

@@ -1,19 +1,18 @@
 """The snapshot: everything the page draws, as plain JSON-ready data.
 
 This is the one place its fields are documented.  The page never works out a
-rule: whatever it shows comes from here (SPEC B1, B7).
+rule or a sentence: whatever it shows comes from here (SPEC B1, B7).
 
 Board:
 
 - ``cells``: 64 characters a1..h8, ``X`` black, ``O`` white, ``-`` empty.
 - ``turn``: ``"black"``/``"white"``, or None when the game is over.
-- ``legal``: names of the legal squares for the side to move (``[]`` when the
-  game is over).  The page draws them as dots only when ``options.legal_dots``;
-  in a session snapshot they are listed only while a person may place a disc.
+- ``legal``: names of the legal squares for the side to move, listed only while
+  a person may place a disc (``[]`` otherwise).  The page draws them as dots
+  only when ``options.legal_dots``.
 - ``previews``: for each square in ``legal``, the squares it would flip (the
   page outlines them on hover or focus, never as a hint of the best move).
-- ``last``: the square of the last placement, or None.
-- ``flipped``: the squares the last placement flipped.
+- ``last``: the square of the last placement, or None; ``flipped``: the squares it flipped.
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
@@ -21,52 +20,54 @@ Board:
 
 Session:
 
-- ``status``: one line for the status bar, e.g. "Your move" or "Black to move".
-- ``events``: sentences to announce for the command just taken (placements,
-  every automatic pass, the result, stars), oldest first.
+- ``status``: the status-bar line, e.g. "Your move" or "Black to move".
+- ``announce``: what the live region says for the command just taken ("" for
+  nothing): its events in words, then the status line (SPEC B7).
+- ``events``: what the command did, as data (:func:`reversi.game.events.as_json`).
+- ``placed``: ``{"square", "flips": n}`` when the command placed a disc (the
+  last one if several), else None: the page plays its sound.
 - ``token``: the game's current token; computer-move and tap requests send it
   back so that late ones are rejected (SPEC P5).
 - ``mode``, ``side``, ``level``: of the current game.
 - ``human_to_move``, ``computer_to_move``, ``paused``, ``clock_running``: booleans.
-- ``can_undo``, ``can_redo``: whether Undo and Redo would do anything.
+- ``can_undo``, ``can_redo``, ``can_restart``, ``can_pause``: whether Undo, Redo,
+  Restart and Pause/Resume would do anything.
+- ``side_and_level_apply``: whether the side and level settings mean anything
+  for the chosen mode (SPEC C1: only against the computer).
+- ``setup_note``: "" or the line saying that new choices wait for a new game.
 - ``active_ms``: active play time of the attempt (SPEC P6).
 - ``attempt``: ``{"id", "practice", "first_result"}``.
-- ``options``: the settings, ``{"mode", "side", "level", "legal_dots", "sound"}``.
-- ``history``: the results, one dict per attempt that reached a result.
+- ``options``: the settings (:class:`reversi.game.settings.Settings`).
+- ``history``: the results records, oldest first (:mod:`reversi.game.results`),
+  each with ``words`` (``game``, ``result``, ``score``, ``kind``) and ``reviewable``.
 - ``stars``: all eight as ``{"id", "name", "how", "earned"}``; ``new_stars``: ids
   earned by the command just taken.
 - ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
 - ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
   while a person's move is timed.
-- ``analysis``: None, or the running analysis (:meth:`GameAnalysis.report`).
-- ``stats``: results statistics per level and side (:mod:`reversi.stats`).
-- ``review`` (only in the reply to ``review`` or ``import_transcript``): the
-  frames of a game to step through (:mod:`reversi.review`).
+- ``reviewing``: whether a game is open in review; ``analysis``: None, or the
+  running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
+- ``elsewhere``: whether this game continues in another tab (SPEC P7): the page
+  offers to take it over, and nothing of the game is saved from here till then.
+- ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
+- ``review`` (only in replies that open or extend a review): the frames of a
+  game to step through (:mod:`reversi.app.review`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.bitboard import flips_mask, squares
-from ..engine.board import COLOR_NAMES, Board, Outcome
+from ..engine.board import COLOR_NAMES, Board
 from ..engine.notation import format_transcript, square_name
-
-if TYPE_CHECKING:
-    from ..game.session import Session
-
-
-def color_title(color: int) -> str:
-    """Returns "Black" or "White"."""
-    return COLOR_NAMES[color].capitalize()
-
-
-def result_text(outcome: Outcome) -> str:
-    """Returns the sentence announcing a final result, e.g. "Black wins 40–24."."""
-    if outcome.winner is None:
-        return f"Draw, {outcome.black}–{outcome.white}."
-    return f"{color_title(outcome.winner)} wins {outcome.black}–{outcome.white}."
+from ..game.events import Event, Placed, StarEarned, as_json
+from ..game.session import Session
+from ..game.settings import GAME_SETTINGS
+from ..game.stars import STAR_IDS
+from . import wording
+from .stats import statistics
 
 
 def board_snapshot(board: Board) -> dict[str, Any]:
@@ -83,64 +84,71 @@ def board_snapshot(board: Board) -> dict[str, Any]:
         "counts": {"black": black, "white": white},
         "result": None if outcome is None else {
             "winner": None if outcome.winner is None else COLOR_NAMES[outcome.winner],
-            "black": outcome.black, "white": outcome.white, "text": result_text(outcome)},
+            "black": outcome.black, "white": outcome.white, "text": wording.result_text(outcome)},
         "moves": format_transcript(board.placements()),
     }
 
 
-def status_line(session: "Session") -> str:
-    """Returns the status-bar line: whose move it is, paused, or the result."""
+def status_line(session: Session) -> str:
+    """Returns the session's status-bar line."""
+    return wording.status_line(session.game, paused=session.paused,
+                               human_to_move=session.human_to_move())
+
+
+def session_snapshot(session: Session, events: list[Event] | None = None, *,
+                     always_announce: bool = False, notices: tuple[str, ...] = (),
+                     reviewing: bool = False, analysis: dict[str, Any] | None = None,
+                     elsewhere: bool = False) -> dict[str, Any]:
+    """Returns the whole snapshot of ``session`` (fields above); ``events`` are what the
+    command did (default: the session's own), the rest is the app's state."""
+    events = session.events if events is None else events
     board = session.board
-    outcome = board.outcome()
-    if outcome:
-        return "Game over. " + result_text(outcome)
-    if session.paused:
-        return "Paused"
-    if session.game.mode == "local":
-        return f"{color_title(board.turn)} to move"
-    return "Your move" if session.human_to_move() else "Computer is thinking…"
-
-
-def session_snapshot(session: "Session") -> dict[str, Any]:
-    """Returns the whole snapshot of ``session`` (fields above)."""
-    from ..game.stars import STARS
-    from .stats import statistics
-
-    snap = board_snapshot(session.board)
+    snap = board_snapshot(board)
     if not session.human_to_move():
         snap["legal"] = []
-    p, o = session.board.mover_mask()
-    snap["previews"] = {square_name(move): [square_name(s) for s in squares(flips_mask(p, o, move))]
-                        for move in (session.board.legal_moves() if snap["legal"] else [])}
-    game = session.game
+    p, o = board.mover_mask()
+    snap["previews"] = {square_name(m): [square_name(s) for s in squares(flips_mask(p, o, m))]
+                        for m in (board.legal_moves() if snap["legal"] else [])}
+    status = status_line(session)
+    placed = [e for e in events if isinstance(e, Placed)]
+    settings, game, attempt = session.settings, session.game, session.progress.attempt
     snap.update(
-        status=status_line(session),
-        events=list(session.events),
+        status=status,
+        announce=wording.announcement(wording.Words(game), events, status, always=always_announce),
+        events=[as_json(e) for e in events],
+        placed={"square": square_name(placed[-1].square), "flips": placed[-1].flips} if placed else None,
         token=session.token,
         mode=game.mode, side=game.side, level=game.level,
         human_to_move=session.human_to_move(),
         computer_to_move=session.computer_to_move(),
         paused=session.paused,
         clock_running=session.clock_running(),
-        can_undo=session.undo_target() is not None,
-        can_redo=session.redo_target() is not None,
-        active_ms=session.attempt.active_ms,
-        attempt={"id": session.attempt.id, "practice": session.attempt.practice,
-                 "first_result": session.attempt.first_result},
-        options=asdict(session.settings),
-        history=list(session.history),
-        stars=[{"id": s.id, "name": s.name, "how": s.how, "earned": s.id in session.stars}
-               for s in STARS],
-        new_stars=list(session.new_stars),
-        notices=list(session.notices),
+        can_undo=game.undo_target() is not None,
+        can_redo=game.redo_target() is not None,
+        can_restart=session.can_restart(),
+        can_pause=session.paused or session.clock_running(),
+        side_and_level_apply=settings.mode == "computer",
+        setup_note=(wording.SETUP_WAITS
+                    if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS) else ""),
+        active_ms=attempt.active_ms,
+        attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},
+        options=asdict(settings),
+        history=[{**r, "words": wording.history_words(r), "reviewable": "moves" in r}
+                 for r in session.progress.history],
+        stars=[{"id": s, "name": wording.STAR_TEXT[s][0], "how": wording.STAR_TEXT[s][1],
+                "earned": s in session.progress.shelf.earned} for s in STAR_IDS],
+        new_stars=[e.star for e in events if isinstance(e, StarEarned)],
+        notices=list(notices),
         move_clock=_move_clock(session),
-        analysis=session.analysis.report() if session.analysis else None,
-        stats=statistics(session.history),
+        reviewing=reviewing,
+        analysis=analysis,
+        elsewhere=elsewhere,
+        stats=statistics(session.progress.history),
     )
     return snap
 
 
-def _move_clock(session: "Session") -> dict[str, Any] | None:
+def _move_clock(session: Session) -> dict[str, Any] | None:
     """Returns the move clock of the person to move, or None."""
     left = session.move_clock_left()
     if left is None:

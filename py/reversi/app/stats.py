@@ -4,24 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.session import LEVELS, SIDES
+from ..game.results import Record
+from ..game.settings import LEVEL_NAMES, SIDES
+from .wording import stats_label
 
 
-def _margin(record: dict[str, Any]) -> int:
+def _margin(record: Record) -> int:
     """Returns the disc difference of a result from the player's side (Black's in local games)."""
     black, white = record["black"], record["white"]
     return white - black if record["mode"] == "computer" and record["side"] == "white" else black - white
 
 
-def statistics(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def statistics(history: list[Record]) -> list[dict[str, Any]]:
     """Returns one row per level and side played (then one for local games):
     ``{label, games, wins, draws, losses, best, average}``; ``best`` and
     ``average`` are disc differences from the player's side (Black's locally)."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str], list[Record]] = {}
     for record in history:
         key = ("local", "") if record["mode"] == "local" else (record["level"], record["side"])
         groups.setdefault(key, []).append(record)
-    order = [(level, side) for level in LEVELS for side in SIDES] + [("local", "")]
+    order = [(level, side) for level in LEVEL_NAMES for side in SIDES] + [("local", "")]
     rows = []
     for key in order:
         records = groups.get(key)
@@ -30,8 +32,7 @@ def statistics(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
         margins = [_margin(r) for r in records]
         wins = sum(r["result"] in ("win", "black") for r in records)
         losses = sum(r["result"] in ("loss", "white") for r in records)
-        label = "Two players (Black's view)" if key[0] == "local" else f"{key[0].capitalize()}, as {key[1].capitalize()}"
-        rows.append({"label": label, "games": len(records), "wins": wins,
+        rows.append({"label": stats_label(*key), "games": len(records), "wins": wins,
                      "draws": len(records) - wins - losses, "losses": losses,
                      "best": max(margins), "average": round(sum(margins) / len(margins), 1)})
     return rows

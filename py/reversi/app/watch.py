@@ -10,13 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.board import Board
-from ..engine.players import LEVELS, choose_move
+from ..engine.levels import LEVELS
 from .review import review_of
-
-
-def title(black: str, white: str) -> str:
-    """Returns e.g. "Hard (Black) against Expert (White)"."""
-    return f"{black.capitalize()} (Black) against {white.capitalize()} (White)"
+from .wording import watch_title
 
 
 def watch_step(moves: str, black: str, white: str, seed: int = 0) -> dict[str, Any]:
@@ -32,7 +28,11 @@ def watch_step(moves: str, black: str, white: str, seed: int = 0) -> dict[str, A
     board = Board.replay(moves)
     placed = board.placements()
     if not board.is_game_over():
+        from ..engine.players import choose_move  # the search stack loads only when needed
+
         p, o = board.mover_mask()
         level = white if board.turn else black
-        placed.append(choose_move(p, o, level, seed=seed * 64 + len(placed)).square)
-    return review_of(placed, title(black, white), "watch", None)
+        square = choose_move(p, o, level, seed=seed * 64 + len(placed)).square
+        if square is not None:  # the side to move always has a move (passes are automatic)
+            placed.append(square)
+    return review_of(placed, watch_title(black, white), "watch", None)

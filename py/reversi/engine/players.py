@@ -31,33 +31,8 @@ from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .budget import Deadline
 from .evaluate import evaluate, final_score
+from .levels import LEVELS
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
-
-
-@dataclass(frozen=True)
-class Level:
-    """A computer player's configuration."""
-
-    name: str
-    #: Default thinking budget per move, in seconds of wall time.
-    seconds: float
-    #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode.
-    nodes: int
-    #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
-    max_depth: int
-    #: Most empty squares at which the exact solver is tried (0: never); fewer
-    #: when the budget does not fit the solver (see ``search.exact_threshold``).
-    exact_empties: int = 0
-    #: Standard deviation of the noise added to one-ply scores, in discs.
-    noise: float = 0.0
-
-
-LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
-    Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.8, nodes=12_000, max_depth=5, exact_empties=10),
-    Level("expert", seconds=2.2, nodes=80_000, max_depth=14, exact_empties=20),
-)}
 
 
 @dataclass

@@ -1,40 +1,24 @@
-"""The eight milestone stars (SPEC S1-S8): what earns each, decided from session events.
+"""The eight milestone stars (SPEC S1-S8): what earns each, and the shelf that keeps them.
 
 Stars are earned once and kept forever; local games earn S1-S4 only, and only
-human placements count (a computer corner earns nothing).
+human placements count (a computer corner earns nothing).  Their names and
+how-to texts are words, so they live in :mod:`reversi.app.wording`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.bitboard import CORNERS, Bitboard, Square
 
+#: The stars in the order the page shows them (S1-S8).
+STAR_IDS: tuple[str, ...] = ("opening", "corner", "capture", "completion",
+                             "first-win", "strong-win", "clean-win", "fresh-wins")
+#: The stars a local (two-player) game can earn: S1-S4.
+LOCAL_STAR_IDS: tuple[str, ...] = STAR_IDS[:4]
 CAPTURE_FLIPS = 6
 STRONG_LEVELS = ("hard", "expert")
 FRESH_WINS = 3
-
-
-@dataclass(frozen=True)
-class Star:
-    """One milestone: its id, name and how to earn it."""
-
-    id: str
-    name: str
-    how: str
-
-
-STARS: tuple[Star, ...] = (
-    Star("opening", "Opening", "Make your first legal placement."),
-    Star("corner", "Corner", "Place a disc on a corner."),
-    Star("capture", "Capture", "Flip at least six discs with one placement."),
-    Star("completion", "Completion", "Finish a game: reach the first result of an attempt."),
-    Star("first-win", "First computer win", "Win a game against the computer."),
-    Star("strong-win", "Strong win", "Beat Hard or Expert without Undo or Restart."),
-    Star("clean-win", "Clean win", "Beat the computer at any level without Undo or Restart."),
-    Star("fresh-wins", "Three fresh wins", "Win three different attempts against the computer without Undo or Restart."),
-)
-STAR_IDS: tuple[str, ...] = tuple(star.id for star in STARS)
 
 
 def placement_stars(square: Square, flips: Bitboard) -> list[str]:
@@ -64,3 +48,33 @@ def result_stars(*, computer: bool, won: bool, challenge: bool, level: str,
             if challenge_wins >= FRESH_WINS:
                 earned.append("fresh-wins")
     return earned
+
+
+@dataclass
+class Shelf:
+    """The stars earned in this browser, and the challenge wins counted for S8.
+
+    ``wins`` holds one key per attempt won as a challenge (:func:`reversi.game.results.key`),
+    so that shelves from two tabs merge without counting a win twice (SPEC P7).
+    """
+
+    earned: list[str] = field(default_factory=list)
+    wins: list[str] = field(default_factory=list)
+
+    def earn(self, stars: list[str], *, local: bool) -> list[str]:
+        """Adds the ``stars`` not yet earned (S1-S4 only when ``local``); returns them
+        in shelf order."""
+        allowed = LOCAL_STAR_IDS if local else STAR_IDS
+        new = [s for s in STAR_IDS if s in stars and s in allowed and s not in self.earned]
+        self.earned.extend(new)
+        return new
+
+    def merge(self, other: Shelf) -> list[str]:
+        """Adds what ``other`` has and this shelf lacks; returns the stars this shelf
+        newly holds, S8 included when the merged wins reach it."""
+        self.wins.extend(w for w in other.wins if w not in self.wins)
+        new = [s for s in STAR_IDS if s in other.earned and s not in self.earned]
+        if len(self.wins) >= FRESH_WINS and "fresh-wins" not in self.earned + new:
+            new.append("fresh-wins")
+        self.earned.extend(new)
+        return new

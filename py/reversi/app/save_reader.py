@@ -1,0 +1,209 @@
+"""Reading saved parts back into a fresh session, part by part, never trusting them (SPEC P3).
+
+Each part is checked on its own: a valid field is kept, an invalid one is
+dropped and named (as a code that :func:`reversi.app.wording.dropped` words),
+and the attempt is reconciled with the history so that a damaged part never
+lets a result be recorded twice (A1, A3).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any, Callable, Iterable
+
+from ..engine.notation import NotationError, format_transcript, parse_transcript
+from ..game.line import Line
+from ..game.play import Game
+from ..game.progress import MAX_HISTORY
+from ..game.results import is_int, is_text, valid_record
+from ..game.session import Session
+from ..game.settings import CHOICES, GAME_SETTINGS, is_valid
+from ..game.stars import STAR_IDS
+from . import wording
+
+#: Far above any browser's localStorage quota.
+MAX_TEXT = 10_000_000
+#: The longest transcript text read (60 placements, and room for spaces).
+MAX_MOVES_TEXT = 200
+#: The highest version this code writes (see :mod:`.save`).
+VERSION = 2
+
+
+def decode(text: str | None, part: str | None) -> dict[str, Any] | None:
+    """Returns the object a stored text holds: a version-2 part named ``part``, or the
+    old single document (``part`` None); None when it is not one."""
+    if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
+        return None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format", "reversi") != "reversi":
+        return None
+    if part is not None and (doc.get("part") != part or not is_int(doc.get("version"), 2)):
+        return None
+    return doc
+
+
+def _validators(names: Iterable[str]) -> dict[str, Callable[[Any], bool]]:
+    """Returns a check per setting name: :func:`reversi.game.settings.is_valid`."""
+    return {name: functools.partial(is_valid, name) for name in names}
+
+
+class Reader:
+    """Reads part bodies into one fresh session, collecting what had to be dropped."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.dropped: list[tuple[str, Any]] = []
+        self.unreadable = False
+        self.newer = False
+        self.attempt_known = False
+
+    def notices(self) -> list[str]:
+        """Returns the notices for the player: an unreadable game, a newer version, damage."""
+        out = [wording.UNREADABLE] if self.unreadable else []
+        if self.newer:
+            out.append(wording.NEWER)
+        if self.dropped:
+            out.append(wording.dropped(self.dropped))
+        return out
+
+    def read(self, bodies: dict[str, Any]) -> None:
+        """Reads the part bodies there are (None: a stored part that could not be decoded)."""
+        for part, body in bodies.items():
+            if body is None:
+                if part == "game":
+                    self.unreadable = True
+                else:
+                    self.dropped.append((part, None))
+            elif isinstance(body, dict) and is_int(body.get("version"), VERSION + 1):
+                self.newer = True
+        game = self.part(bodies, "game")
+        self.settings(self.part(game, "settings"))
+        self.game(self.part(game, "game"))
+        self.attempt(self.part(game, "attempt"))
+        self.clock(bodies.get("clock"))
+        if bodies.get("history") is not None:
+            self.history(bodies["history"])
+        if bodies.get("stars") is not None:
+            self.stars(self.part(bodies, "stars"))
+        self.reconcile()
+
+    def part(self, doc: Any, key: str) -> dict[str, Any]:
+        """Returns the object ``doc[key]`` or {} (noting a wrong type)."""
+        value = doc.get(key, {}) if isinstance(doc, dict) else {}
+        if isinstance(value, dict):
+            return value
+        self.dropped.append((key, None))
+        return {}
+
+    def fields(self, target: Any, data: dict[str, Any], checks: dict[str, Callable[[Any], bool]],
+               code: str) -> None:
+        """Copies each valid field of ``data`` onto ``target``; notes invalid ones."""
+        for key, value in data.items():
+            if key in checks and checks[key](value):
+                setattr(target, key, value)
+            elif key in checks:
+                self.dropped.append((code, key))
+
+    def settings(self, data: dict[str, Any]) -> None:
+        self.fields(self.session.settings, data, _validators(CHOICES), "setting")
+
+    def game(self, data: dict[str, Any]) -> None:
+        session = self.session
+        game = Game(session.settings.mode, session.settings.side, session.settings.level)
+        self.fields(game, {k: v for k, v in data.items() if k in GAME_SETTINGS},
+                    _validators(GAME_SETTINGS), "game_field")
+        game.line = self.line(data.get("moves", ""))
+        cursor = data.get("cursor", len(game.line.moves))
+        if is_int(cursor, 0, len(game.line.moves)):
+            game.line.seek(cursor)
+        else:
+            self.dropped.append(("cursor", None))
+        session.game = game
+        session.paused = data.get("paused") is True
+
+    def line(self, moves: Any) -> Line:
+        """Returns the line of the legal placements at the start of ``moves``."""
+        line = Line()
+        if not isinstance(moves, str):
+            self.dropped.append(("moves", None))
+            return line
+        try:
+            for square, _ in parse_transcript(moves[:MAX_MOVES_TEXT]):
+                line.play(square)
+            if len(moves) > MAX_MOVES_TEXT:
+                raise ValueError("too long")
+        except NotationError as error:  # keep the placements before the bad character
+            try:
+                for square, _ in parse_transcript(moves[len(line.moves) * 2:error.position - 1]):
+                    line.play(square)
+            except ValueError:
+                pass
+            self.dropped.append(("moves_after", len(line.moves)))
+        except ValueError:
+            self.dropped.append(("moves_after", len(line.moves)))
+        return line
+
+    def attempt(self, data: dict[str, Any]) -> None:
+        self.fields(self.session.progress.attempt, data, {
+            "id": lambda v: is_int(v, 1), "practice": lambda v: isinstance(v, bool),
+            "first_result": lambda v: v is None or valid_record(v), "active_ms": is_int,
+            "started": is_text,
+        }, "attempt_field")
+        self.attempt_known = is_int(data.get("id"), 1)
+
+    def clock(self, data: Any) -> None:
+        """Takes the active time of a clock part that belongs to this attempt."""
+        attempt = self.session.progress.attempt
+        if not isinstance(data, dict) or (data.get("attempt"), data.get("started")) != (attempt.id, attempt.started):
+            return
+        if is_int(data.get("active_ms")):
+            attempt.active_ms = max(attempt.active_ms, data["active_ms"])
+        else:
+            self.dropped.append(("attempt_field", "active_ms"))
+
+    def history(self, data: Any) -> None:
+        records = data.get("records") if isinstance(data, dict) else None
+        if not isinstance(records, list):
+            self.dropped.append(("history", None))
+            return
+        good = [r for r in records[-MAX_HISTORY:] if valid_record(r)]
+        if len(good) < len(records):
+            self.dropped.append(("history_lines", len(records) - len(good)))
+        self.session.progress.history = good
+
+    def stars(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            return
+        shelf = self.session.progress.shelf
+        earned = data.get("earned", [])
+        if isinstance(earned, list):
+            known = [s for i, s in enumerate(earned) if s in STAR_IDS and s not in earned[:i]]
+            if len(known) < len(earned):
+                self.dropped.append(("unknown_stars", None))
+            shelf.earned = known
+        else:
+            self.dropped.append(("earned", None))
+        wins = data.get("wins", [])
+        if isinstance(wins, list) and all(is_text(w) for w in wins) and len(wins) <= MAX_HISTORY * 10:
+            shelf.wins = list(dict.fromkeys(wins))
+        else:
+            self.dropped.append(("wins", None))
+
+    def reconcile(self) -> None:
+        """Keeps the attempt consistent with the history when its part was damaged (A1, A3):
+        a result already in the history is never recorded again, and ids stay unique."""
+        session, attempt = self.session, self.session.progress.attempt
+        history = session.progress.history
+        if not self.attempt_known:
+            latest = history[-1] if history else None
+            if latest and latest.get("moves") == format_transcript(session.game.line.moves):
+                attempt.id = latest["attempt"]
+            else:
+                attempt.id = max((r["attempt"] for r in history), default=0) + 1
+                attempt.first_result = None
+        if attempt.first_result is None:
+            attempt.first_result = next((r for r in reversed(history) if r["attempt"] == attempt.id), None)

@@ -1,0 +1,84 @@
+"""When to store which part, and what this tab last read or wrote (SPEC P1, P7, P8).
+
+The game part is stored when the game changes, history and stars when they
+change, and the active time at most every :data:`CLOCK_EVERY_MS` (and when the
+page is hidden or closed: the page stores the ``pending`` part itself then).
+Each part this tab read or wrote is remembered, so that another tab's newer
+text is recognised and merged (stars and results), adopted or waited for (the
+game) instead of overwritten.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..game.session import Session
+from ..game.stars import Shelf
+from . import save
+
+#: Least active time between two writes of the clock part (SPEC P8).
+CLOCK_EVERY_MS = 15_000
+#: Every stored text the page may hand over: the parts and the older single document.
+KEYS = (*save.PARTS, save.LEGACY)
+
+
+class Saving:
+    """The stored parts as this tab knows them."""
+
+    def __init__(self) -> None:
+        #: Part -> the text this tab last read or wrote under it.
+        self.known: dict[str, str] = {}
+        #: The attempt and its active time when the clock part was last written.
+        self.clock_mark: tuple[int, int] = (0, 0)
+        #: The game continues in another tab: nothing of it is stored from here.
+        self.elsewhere = False
+        #: An older single document was read and is removed once the parts are stored.
+        self.legacy = False
+
+    @staticmethod
+    def texts(documents: Any) -> dict[str, str | None]:
+        """Returns the stored texts the page sent, by key (anything but text is None)."""
+        documents = documents if isinstance(documents, Mapping) else {}
+        return {key: value if isinstance(value, str) else None
+                for key in KEYS for value in (documents.get(key),)}
+
+    def loaded(self, session: Session, texts: dict[str, str | None]) -> None:
+        """Notes that ``session`` was read from ``texts``."""
+        self.known = {part: text for part in save.PARTS if (text := texts.get(part))}
+        self.legacy = bool(texts.get(save.LEGACY)) and not self.known
+        attempt = session.progress.attempt
+        self.clock_mark = (attempt.id, attempt.active_ms)
+        self.elsewhere = False
+
+    def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool) -> dict[str, Any]:
+        """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
+        away first) and ``drop`` (keys to remove), and counts the saved parts as written."""
+        parts = save.dump(session, snapshot)
+        skip = {"clock", "game"} if self.elsewhere else {"clock"}
+        now = {part: text for part, text in parts.items()
+               if part not in skip and text != self.known.get(part)}
+        pending = {}
+        attempt = session.progress.attempt
+        if not self.elsewhere and parts["clock"] != self.known.get("clock"):
+            since = self.clock_mark[1] if self.clock_mark[0] == attempt.id else 0
+            if flush or attempt.active_ms - since >= CLOCK_EVERY_MS:
+                now["clock"] = parts["clock"]
+                self.clock_mark = (attempt.id, attempt.active_ms)
+            else:
+                pending["clock"] = parts["clock"]
+        self.known.update(now)
+        drop = [save.LEGACY] if self.legacy and now else []
+        self.legacy = self.legacy and not now
+        return {"save": now, "pending": pending, "drop": drop}
+
+    def merge(self, session: Session, part: str, text: str | None) -> None:
+        """Adds what another tab stored under ``part`` (history, stars or clock) to
+        ``session``: results and stars as a union, the active time as the larger."""
+        if part == "history":
+            session.progress.merge(save.read_history(text), Shelf())
+        elif part == "stars":
+            session.progress.merge([], save.read_stars(text))
+        elif part == "clock":
+            save.read_clock(session, text)
+        if text is not None:
+            self.known[part] = text

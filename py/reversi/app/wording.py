@@ -1,0 +1,263 @@
+"""Every sentence the page shows: events, the status line, results, stars and notices.
+
+The game layer reports values (:mod:`reversi.game.events`); this module alone
+turns them into English, so the rules are tested on values and the page never
+parses words (SPEC B7).  A person is "You" against the computer, and the
+colours are named in a local game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.board import COLOR_NAMES, Color, Outcome, Step
+from ..engine.notation import IllegalMoveError, NotationError, square_name
+from ..game import events as ev
+from ..game.play import Game
+from ..game.results import Record
+from . import events as app_ev
+
+#: Star id -> (name, how to earn it) (SPEC S1-S8).
+STAR_TEXT: dict[str, tuple[str, str]] = {
+    "opening": ("Opening", "Make your first legal placement."),
+    "corner": ("Corner", "Place a disc on a corner."),
+    "capture": ("Capture", "Flip at least six discs with one placement."),
+    "completion": ("Completion", "Finish a game: reach the first result of an attempt."),
+    "first-win": ("First computer win", "Win a game against the computer."),
+    "strong-win": ("Strong win", "Beat Hard or Expert without Undo or Restart."),
+    "clean-win": ("Clean win", "Beat the computer at any level without Undo or Restart."),
+    "fresh-wins": ("Three fresh wins",
+                   "Win three different attempts against the computer without Undo or Restart."),
+}
+REFUSALS = {
+    "stale": "That tap was for an earlier position; nothing changed.",
+    "paused": "The game is paused. Resume to play.",
+    "over": "Game over.",
+    "computer_turn": "Wait for the computer's move.",
+    "nothing_to_undo": "Nothing to undo.",
+    "nothing_to_redo": "Nothing to redo.",
+    "elsewhere": "This game continues in another tab. Take it over to play here.",
+}
+PAUSE_REASONS = {"": "", "hidden": " The page was hidden.", "review": " Reviewing a game."}
+SWITCHES = {"legal_dots": "Legal move dots", "sound": "Sound", "swap_sides": "Swap sides after each game"}
+RESULT_WORDS = {"win": "Win", "loss": "Loss", "draw": "Draw", "black": "Black won", "white": "White won"}
+SETUP_WAITS = "Your new choices apply from the next new game."
+ANALYSIS_REFUSED = "Analysis is available once this game is finished."
+ELSEWHERE = "This game continues in another tab."
+
+
+def color_title(color: Color) -> str:
+    """Returns "Black" or "White"."""
+    return COLOR_NAMES[color].capitalize()
+
+
+def flips_text(n: int) -> str:
+    """Returns e.g. "flipping 3 discs"."""
+    return f"flipping {n} disc{'s' if n != 1 else ''}"
+
+
+def result_text(outcome: Outcome) -> str:
+    """Returns the sentence announcing a final result, e.g. "Black wins 40–24."."""
+    if outcome.winner is None:
+        return f"Draw, {outcome.black}–{outcome.white}."
+    return f"{color_title(outcome.winner)} wins {outcome.black}–{outcome.white}."
+
+
+def describe_game(mode: str, side: str, level: str) -> str:
+    """Returns e.g. "you play Black against Normal" or "two players on this screen"."""
+    if mode == "local":
+        return "two players on this screen"
+    return f"you play {side.capitalize()} against {level.capitalize()}"
+
+
+class Words:
+    """Says the events of one game from its person's side ("You", "Computer", or colours)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def who(self, color: Color) -> str:
+        """Returns how sentences name ``color``."""
+        if self.game.mode == "local":
+            return color_title(color)
+        return "You" if color == self.game.human else "Computer"
+
+    def sentence(self, event: ev.Event) -> str:
+        """Returns the sentence announcing ``event`` ("" for one that says nothing)."""
+        say = _SENTENCES.get(type(event))
+        return say(self, event) if say else ""
+
+    def placed(self, e: ev.Placed) -> str:
+        who = self.who(e.color)
+        verb = "play" if who == "You" else "plays"
+        timed = "Time is up: a random move is played. " if e.by == "clock" else ""
+        return f"{timed}{who} {verb} {square_name(e.square)}, {flips_text(e.flips)}."
+
+    def passed(self, e: ev.Passed) -> str:
+        who = self.who(e.color)
+        return "You have no legal move and pass." if who == "You" else f"{who} has no legal move and passes."
+
+    def game_over(self, e: ev.GameOver) -> str:
+        verdict = ""
+        if self.game.mode == "computer" and e.winner is not None:
+            verdict = " You win." if e.winner == self.game.human else " You lose."
+        return "Game over. " + result_text(Outcome(e.black, e.white)) + verdict
+
+    def undone(self, _: ev.Undone) -> str:
+        return ("Move taken back. This attempt is now practice." if self.game.mode == "computer"
+                else "Move taken back.")
+
+    def setting(self, e: ev.SettingChanged) -> str:
+        if e.name in SWITCHES:
+            return f"{SWITCHES[e.name]} {'on' if e.value else 'off'}."
+        if e.name == "move_clock":
+            return f"Move clock: {e.value} seconds per move." if e.value else "Move clock off."
+        return f"{e.name.capitalize()}: {e.value}. It applies from the next new game."
+
+
+_SENTENCES: dict[type, Callable[[Words, Any], str]] = {
+    ev.Placed: Words.placed,
+    ev.Passed: Words.passed,
+    ev.GameOver: Words.game_over,
+    ev.StarEarned: lambda _, e: f"Star earned: {STAR_TEXT[e.star][0]}!",
+    ev.Refused: lambda _, e: (f"{square_name(e.square)} is not a legal move." if e.reason == "illegal"
+                              else REFUSALS[e.reason]),
+    ev.Undone: Words.undone,
+    ev.Redone: lambda _, e: "Move replayed.",
+    ev.Restarted: lambda _, e: "Restarted from the opening. This attempt is now practice.",
+    ev.NewGame: lambda _, e: f"New game: {describe_game(e.mode, e.side, e.level)}.",
+    ev.Paused: lambda _, e: "Paused." + PAUSE_REASONS[e.reason],
+    ev.Resumed: lambda _, e: "Resumed.",
+    ev.SettingChanged: Words.setting,
+    ev.ClockWarning: lambda _, e: f"{e.seconds} seconds left to move.",
+    ev.HistoryCleared: lambda _, e: "Results history cleared. Your stars are kept.",
+    app_ev.Imported: lambda _, e: f"Imported a game of {e.moves} moves; it opens in review.",
+    app_ev.ReviewClosed: lambda _, e: "Back to the game.",
+    app_ev.AnalysisStarted: lambda _, e: f"Analysing {e.title.lower()}…",
+    app_ev.AnalysisFinished: lambda _, e: "Analysis finished.",
+    app_ev.Adopted: lambda _, e: "This game was continued in another tab; it is shown here as it stands.",
+    app_ev.Elsewhere: lambda _, e: ELSEWHERE,
+    app_ev.TakenOver: lambda _, e: "You took the game over in this tab.",
+}
+
+
+def status_line(game: Game, *, paused: bool, human_to_move: bool) -> str:
+    """Returns the status-bar line: whose move it is, paused, or the result."""
+    outcome = game.board.outcome()
+    if outcome:
+        return "Game over. " + result_text(outcome)
+    if paused:
+        return "Paused"
+    if game.mode == "local":
+        return f"{color_title(game.board.turn)} to move"
+    return "Your move" if human_to_move else "Computer is thinking…"
+
+
+def announcement(words: Words, events: list[ev.Event], status: str, *, always: bool = False) -> str:
+    """Returns what the live region says after a command: its events, then the status
+    line unless an event ended the game (with ``always``, the status line in any case)."""
+    said = [s for s in map(words.sentence, events) if s]
+    ended = any(isinstance(e, ev.GameOver) for e in events)
+    if (said or always) and not (ended and not always):
+        said.append(status)
+    return " ".join(said)
+
+
+def frame_text(ply: int, step: Step | None, outcome: Outcome | None) -> str:
+    """Returns what a review frame says: the placement ``ply`` made and any pass it
+    caused, or the opening (``ply`` 0); and the result if the game ended there."""
+    if step is None:
+        return "Opening position. Black to move."
+    text = (f"Move {ply}: {color_title(step.color)} plays {square_name(step.square)}, "
+            f"{flips_text(step.flips.bit_count())}.")
+    if step.caused_pass:
+        text += f" {color_title(step.color ^ 1)} has no legal move and passes."
+    if outcome:
+        text += " Game over. " + result_text(outcome)
+    return text
+
+
+def signed(value: float) -> str:
+    """Returns a disc difference rounded, with its sign: "+6", "0", "-3"."""
+    rounded = round(value)
+    return f"+{rounded}" if rounded > 0 else str(rounded)
+
+
+def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
+                   finished: bool) -> list[str]:
+    """Returns an analysis in words: the start and end values, then each placement that
+    lost ground (the graph's text alternative)."""
+    lines = []
+    if plies:
+        first = plies[0]
+        lines.append(f"Start: expected {signed(first['value'])} for Black "
+                     f"({'exact' if first['exact'] else 'estimate'}).")
+    for m in marked:
+        lines.append(f"Move {m['ply'] + 1}, {m['mover']} {m['played']}: lost {m['loss']} "
+                     f"disc{'' if m['loss'] == 1 else 's'} ({'exact' if m['exact'] else 'estimate'}); "
+                     f"best was {m['best']}.")
+    if finished and plies:
+        lines.append(f"End: {signed(plies[-1]['value'])} for Black.")
+    if finished and not marked:
+        lines.append("No placement lost ground.")
+    return lines
+
+
+def history_words(record: Record) -> dict[str, str]:
+    """Returns the words of a results-history line: ``game``, ``result``, ``score``, ``kind``."""
+    local = record["mode"] == "local"
+    return {
+        "game": "Two players" if local else f"{record['level'].capitalize()}, as {record['side'].capitalize()}",
+        "result": RESULT_WORDS[record["result"]],
+        "score": f"{record['black']}–{record['white']}",
+        "kind": "Local" if local else "Challenge" if record["challenge"] else
+                "Practice" if record["practice"] else "—",
+    }
+
+
+def stats_label(level: str, side: str) -> str:
+    """Returns the label of a statistics row, e.g. "Hard, as White"."""
+    return "Two players (Black's view)" if level == "local" else f"{level.capitalize()}, as {side.capitalize()}"
+
+
+def watch_title(black: str, white: str) -> str:
+    """Returns e.g. "Hard (Black) against Expert (White)"."""
+    return f"{black.capitalize()} (Black) against {white.capitalize()} (White)"
+
+
+def history_title(record: Record) -> str:
+    """Returns the review title of a history game, e.g. "Game of 2026-01-31"."""
+    return f"Game of {record['date'][:10]}"
+
+
+def transcript_problem(error: NotationError | IllegalMoveError | None) -> str:
+    """Returns why a pasted transcript cannot be opened: the engine's error, which names
+    the move and the character, or None for a transcript without moves."""
+    return f"That transcript cannot be opened: {error}." if error else "That transcript has no moves."
+
+
+def storage_failed(reason: str) -> str:
+    """Returns the notice that progress is not being saved (SPEC P2)."""
+    return ("Progress is not being saved in this browser" + (f" ({reason})" if reason else "")
+            + "; you can keep playing.")
+
+
+UNREADABLE = "Your saved game could not be read, so a new one was started."
+NEWER = "This save comes from a newer version of the game; only the parts this version understands were kept."
+
+
+#: How a notice names a dropped part of a save, by the reader's code.
+DROPPED_WORDS = {
+    "settings": "settings", "game": "game", "attempt": "attempt", "stars": "stars",
+    "clock": "the active time", "moves": "the game's moves", "moves_after": "the moves after move {}",
+    "cursor": "the undo position", "history": "the results history",
+    "history_lines": "{} results-history line(s)", "unknown_stars": "unknown stars",
+    "earned": "the stars", "wins": "the count of fresh wins",
+    "setting": "setting {}", "game_field": "game {}", "attempt_field": "attempt {}",
+}
+
+
+def dropped(parts: list[tuple[str, object]]) -> str:
+    """Returns the notice naming the damaged saved parts that were dropped (SPEC P3)."""
+    names = [DROPPED_WORDS[code].format(detail) for code, detail in parts]
+    return "Some saved data was damaged and was dropped: " + ", ".join(names) + "."

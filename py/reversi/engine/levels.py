@@ -1,0 +1,38 @@
+"""The four computer levels of SPEC C2 as named configurations, and nothing that searches.
+
+Kept apart from :mod:`reversi.engine.players` so that the game layer can name
+and check levels without loading the search stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer player's configuration."""
+
+    name: str
+    #: Default thinking budget per move, in seconds of wall time.
+    seconds: float
+    #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode.
+    nodes: int
+    #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
+    max_depth: int
+    #: Most empty squares at which the exact solver is tried (0: never); fewer
+    #: when the budget does not fit the solver (see ``search.exact_threshold``).
+    exact_empties: int = 0
+    #: Standard deviation of the noise added to one-ply scores, in discs.
+    noise: float = 0.0
+
+
+LEVELS: dict[str, Level] = {level.name: level for level in (
+    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
+    Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
+    Level("hard", seconds=0.8, nodes=12_000, max_depth=5, exact_empties=10),
+    Level("expert", seconds=2.2, nodes=80_000, max_depth=14, exact_empties=20),
+)}
+
+#: The level names, weakest first.
+LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

@@ -1,0 +1,72 @@
+"""What the player carries from game to game: the attempt, its first result, the
+results history and the stars (SPEC A1-A5, S1-S8, P7).
+
+The session tells :class:`Progress` when a game ended, when assistance was
+used and which stars a placement earns; it answers with the events to report.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..engine.board import Outcome
+from . import events as ev
+from .play import Game
+from .results import Attempt, Record, first_result, key, merged
+from .stars import Shelf, result_stars
+
+#: The most results the history keeps (the oldest go first).
+MAX_HISTORY = 1000
+
+
+class Progress:
+    """The attempt in play, the results history and the star shelf."""
+
+    def __init__(self, started: str) -> None:
+        self.attempt = Attempt(started=started)
+        self.history: list[Record] = []
+        self.shelf = Shelf()
+
+    def new_attempt(self, started: str) -> None:
+        """Begins the next attempt (SPEC A1)."""
+        self.attempt = Attempt(id=self.attempt.id + 1, started=started)
+
+    def mark_practice(self) -> list[ev.Event]:
+        """Marks the attempt as practice (SPEC A2); reports it the first time."""
+        if self.attempt.practice:
+            return []
+        self.attempt.practice = True
+        return [ev.PracticeMarked()]
+
+    def earn(self, stars: list[str], *, local: bool) -> list[ev.Event]:
+        """Adds the ``stars`` not yet earned (local games: S1-S4) and reports them."""
+        return [ev.StarEarned(s) for s in self.shelf.earn(stars, local=local)]
+
+    def game_ended(self, game: Game, outcome: Outcome, clock: Callable[[], str],
+                   moves: str) -> list[ev.Event]:
+        """Records the attempt's first result if this is the first time one of its
+        games ended (A1, A3; a challenge win, A4, counts for S8) and reports the
+        stars it earns (S4-S8)."""
+        if self.attempt.first_result is not None:
+            return []
+        record = first_result(self.attempt, outcome, mode=game.mode, side=game.side,
+                              level=game.level, human=game.human, date=clock(), moves=moves)
+        self.attempt.first_result = record
+        self.history.append(record)
+        if record["challenge"]:
+            self.shelf.wins.append(key(record))
+        return self.earn(result_stars(computer=game.mode == "computer",
+                                      won=record["result"] == "win", challenge=record["challenge"],
+                                      level=game.level, challenge_wins=len(self.shelf.wins)),
+                         local=game.mode == "local")
+
+    def merge(self, history: list[Record], shelf: Shelf) -> list[ev.Event]:
+        """Adds another tab's results and stars to these (a union: SPEC P7) and reports
+        the stars this tab had not shown yet."""
+        self.history = merged(self.history, history, MAX_HISTORY)
+        return [ev.StarEarned(s) for s in self.shelf.merge(shelf)]
+
+    def clear_history(self) -> list[ev.Event]:
+        """Empties the results history; the stars stay (they are kept forever)."""
+        self.history = []
+        return [ev.HistoryCleared()]

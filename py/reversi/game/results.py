@@ -1,0 +1,115 @@
+"""Attempts and their first results (SPEC A1-A5), and the results-history record.
+
+An attempt begins with New; its first result is the outcome of the first time
+one of its games ends, recorded once in the history.  A record is plain
+JSON-ready data, the same in the session, the snapshot and the save::
+
+    {"attempt": n, "date": iso, "mode", "level", "side",
+     "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
+     "black": n, "white": n, "practice": bool, "challenge": bool,
+     "duration_ms": n, "moves": transcript}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..engine.board import COLOR_NAMES, Outcome
+from .settings import LEVEL_NAMES, MODES, SIDES
+
+Record = dict[str, Any]
+
+#: The possible results by mode.
+RESULTS: dict[str, tuple[str, ...]] = {"computer": ("win", "loss", "draw"), "local": ("black", "white", "draw")}
+MAX_INT = 10 ** 12
+_TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,60}")
+
+
+@dataclass
+class Attempt:
+    """One attempt (SPEC A1): begun by New, kept across Restart."""
+
+    id: int = 1
+    practice: bool = False
+    first_result: Record | None = None
+    active_ms: int = 0
+    started: str = ""
+
+
+def result_of(outcome: Outcome, mode: str, human: int | None) -> str:
+    """Returns the result word of a finished game: from the human's side against the
+    computer (``"win"``, ``"loss"``, ``"draw"``), else the winning colour or ``"draw"``."""
+    winner = outcome.winner
+    if winner is None:
+        return "draw"
+    if mode == "computer":
+        return "win" if winner == human else "loss"
+    return COLOR_NAMES[winner]
+
+
+def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, level: str,
+                 human: int | None, date: str, moves: str) -> Record:
+    """Returns the record of ``attempt``'s first result; a challenge win is a win over
+    the computer in an attempt that is not practice (A4)."""
+    result = result_of(outcome, mode, human)
+    return {
+        "attempt": attempt.id, "date": date, "mode": mode, "level": level, "side": side,
+        "result": result, "black": outcome.black, "white": outcome.white,
+        "practice": attempt.practice,
+        "challenge": mode == "computer" and result == "win" and not attempt.practice,
+        "duration_ms": attempt.active_ms, "moves": moves,
+    }
+
+
+def key(record: Record) -> str:
+    """Returns what identifies a record across tabs: its date and attempt."""
+    return f"{record['date']}#{record['attempt']}"
+
+
+def is_int(value: Any, low: int = 0, high: int = MAX_INT) -> bool:
+    """Checks if ``value`` is an int (not a bool) in ``low..high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def is_text(value: Any, limit: int = 64) -> bool:
+    """Checks if ``value`` is a string of at most ``limit`` characters."""
+    return isinstance(value, str) and len(value) <= limit
+
+
+def is_transcript(moves: Any) -> bool:
+    """Checks if ``moves`` reads as a transcript of at most 60 placements (legality is
+    checked when the game is reviewed: replaying a long history would slow every start)."""
+    return isinstance(moves, str) and _TRANSCRIPT.fullmatch(moves) is not None
+
+
+_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "attempt": lambda v: is_int(v, 1), "date": is_text, "mode": lambda v: v in MODES,
+    "level": lambda v: v in LEVEL_NAMES, "side": lambda v: v in SIDES,
+    "black": lambda v: is_int(v, 0, 64), "white": lambda v: is_int(v, 0, 64),
+    "practice": lambda v: isinstance(v, bool), "challenge": lambda v: isinstance(v, bool),
+    "duration_ms": is_int, "result": lambda v: isinstance(v, str),
+}
+
+
+def valid_record(record: Any) -> bool:
+    """Checks if ``record`` is a well-formed results-history record (``moves`` optional)."""
+    if not isinstance(record, dict) or set(record) - {"moves"} != set(_CHECKS):
+        return False
+    if not all(check(record[name]) for name, check in _CHECKS.items()):
+        return False
+    if "moves" in record and not is_transcript(record["moves"]):
+        return False
+    return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
+            and not (record["challenge"] and (record["practice"] or record["result"] != "win")))
+
+
+def merged(mine: list[Record], theirs: list[Record], limit: int) -> list[Record]:
+    """Returns the union of two histories (no record twice), oldest first, at most
+    ``limit`` long (SPEC P7: nothing another tab recorded is lost)."""
+    seen = {key(r) for r in mine}
+    new = [r for r in theirs if key(r) not in seen]
+    if not new:
+        return mine
+    return sorted(mine + new, key=lambda r: r["date"])[-limit:]

@@ -1,0 +1,51 @@
+"""The player's settings and the one validator every setting passes (SPEC C1, P1, P3).
+
+Mode, side and level apply to the next new game; the display and option
+settings apply at once.  :func:`is_valid` is the only check of a setting's
+value: the session uses it for commands and the save reader for documents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.board import COLOR_NAMES
+from ..engine.levels import LEVEL_NAMES
+
+#: Against the computer, or two players on one screen (SPEC C1).
+MODES: tuple[str, ...] = ("computer", "local")
+#: The side a person plays against the computer: the colour names.
+SIDES: tuple[str, ...] = COLOR_NAMES
+#: Seconds a person has for each move (0: no move clock).
+MOVE_CLOCKS: tuple[int, ...] = (0, 30, 40, 60)
+#: The settings that describe a game, and so apply from the next new game.
+GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level")
+
+
+@dataclass
+class Settings:
+    """The player's choices (SPEC P1)."""
+
+    mode: str = "computer"
+    side: str = "black"
+    level: str = "normal"
+    legal_dots: bool = True
+    sound: bool = False
+    #: After each finished computer game, the player takes the other colour.
+    swap_sides: bool = False
+    #: Seconds per human move (0 = no clock); on expiry a random legal move is played.
+    move_clock: int = 0
+
+
+#: Every setting's allowed values.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
+    "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
+}
+
+
+def is_valid(name: str, value: Any) -> bool:
+    """Checks if ``value`` is one of setting ``name``'s allowed values (of the same type:
+    ``True`` is no move clock and ``0`` is no switch)."""
+    return any(type(value) is type(choice) and value == choice for choice in CHOICES.get(name, ()))

@@ -1,0 +1,121 @@
+"""The package ladder (issue 9): engine below game below app, no upward import, no circle.
+
+Every module of ``py/reversi`` is parsed and each of its imports, including the
+ones inside functions, is resolved to a module of the package.  A module may
+import its own package or a lower one; ``reversi/__init__`` re-exports the
+engine only, and ``reversi/__main__`` runs the app's command line.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "py"
+#: The rung of each subpackage: a module may import only its own rung or a lower one.
+RUNGS = {"engine": 0, "game": 1, "app": 2}
+#: The top-level modules and the highest rung each may import.
+TOP = {"reversi": 0, "reversi.__main__": 2}
+
+
+def module_name(path: Path) -> str:
+    """Returns the dotted name of a module file under ``py/``."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Returns the ``reversi`` modules that the module at ``path`` imports, anywhere in it."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            found |= {f"{target}.{alias.name}" for alias in node.names}
+    modules = {module_name(p) for p in ROOT.rglob("*.py")}
+    return {m for m in found if m in modules and m != name}
+
+
+MODULES = sorted(ROOT.rglob("*.py"))
+GRAPH = {module_name(p): imports(p) for p in MODULES}
+
+
+def rung(module: str) -> int:
+    """Returns the rung of a module (a top-level module is on the rung it may import up to)."""
+    parts = module.split(".")
+    return RUNGS[parts[1]] if len(parts) > 1 and parts[1] in RUNGS else TOP[module]
+
+
+def test_every_module_is_on_a_rung():
+    """Each module belongs to engine, game or app (or is one of the two top-level ones)."""
+    assert {m for m in GRAPH if rung(m) is None} == set()
+    assert {"reversi.engine.board", "reversi.game.session", "reversi.app.bridge"} <= set(GRAPH)
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Returns every import of ``graph`` from a module to a higher rung."""
+    return sorted((m, t) for m, targets in graph.items() for t in targets
+                  if t not in TOP and rung(t) > rung(m))
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """Returns a chain of imports that leads back to where it started, or []."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        for target in sorted(graph[module]):
+            if target in path:
+                return path[path.index(target):] + [target]
+            if target not in done:
+                found = visit(target, path + [target])
+                if found:
+                    return found
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        found = visit(module, [module]) if module not in done else []
+        if found:
+            return found
+    return []
+
+
+def test_no_module_imports_a_higher_rung():
+    """A lower package never imports a higher one."""
+    assert upward(GRAPH) == []
+
+
+def test_there_is_no_import_circle():
+    """No chain of imports leads from a module back to itself (deferred imports included)."""
+    assert cycle(GRAPH) == []
+
+
+def test_the_checks_find_an_upward_import_and_a_circle():
+    """The checks above can fail: a game module importing the app, or two modules
+    importing each other, is caught."""
+    bad = {**GRAPH, "reversi.game.stars": GRAPH["reversi.game.stars"] | {"reversi.app.wording"}}
+    assert upward(bad) == [("reversi.game.stars", "reversi.app.wording")]
+    circle = {**GRAPH, "reversi.engine.bitboard": GRAPH["reversi.engine.bitboard"] | {"reversi.engine.board"}}
+    found = cycle(circle)
+    assert found[0] == found[-1] and {"reversi.engine.bitboard", "reversi.engine.board"} <= set(found)
+
+
+def test_the_package_reexports_the_engine_api():
+    """``reversi`` gives the public engine API: the board, notation and the outcome."""
+    import reversi
+
+    assert {"Board", "Outcome", "parse_transcript", "format_transcript", "square_name"} <= set(reversi.__all__)
+    assert reversi.Board().legal_moves() == [19, 26, 37, 44]
