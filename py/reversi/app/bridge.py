@@ -3,9 +3,10 @@
 The worker makes one :class:`Bridge` and calls :meth:`Bridge.call` with a
 method name and its parameters as a JSON string; it gets back a JSON string:
 the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
-name, :mod:`.save`), ``pending`` (parts to store only if the page is hidden or
-closed first: the active time between its 15 s writes, SPEC P8) and ``drop``
-(stored keys to remove).  A request that fails raises; the worker turns the
+name, each ``{"text", "base"}``: stored only if ``base`` is still what is stored,
+:mod:`.saving`), ``pending`` (parts to store in the same way only if the page
+is hidden or closed first: the active time between its 15 s writes, SPEC P8)
+and ``drop`` (stored keys to remove).  A request that fails raises; the worker turns the
 exception into a message.
 
 Methods and parameters:

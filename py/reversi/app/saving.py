@@ -52,7 +52,12 @@ class Saving:
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
-        away first) and ``drop`` (keys to remove), and counts the saved parts as written."""
+        away first) and ``drop`` (keys to remove), and counts the saved parts as written.
+
+        Each part to store is ``{"text": new text, "base": the text this tab last read
+        or wrote under it}``: the page stores it only if the base is still what is
+        stored, and otherwise hands the stored text back (``external``, refused).
+        """
         parts = save.dump(session, snapshot)
         skip = {"clock", "game"} if self.elsewhere else {"clock"}
         now = {part: text for part, text in parts.items()
@@ -66,10 +71,15 @@ class Saving:
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
                 pending["clock"] = parts["clock"]
+        out = {"save": self._based(now), "pending": self._based(pending),
+               "drop": [save.LEGACY] if self.legacy and now else []}
         self.known.update(now)
-        drop = [save.LEGACY] if self.legacy and now else []
         self.legacy = self.legacy and not now
-        return {"save": now, "pending": pending, "drop": drop}
+        return out
+
+    def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:
+        """Returns each part's text with the text it replaces as this tab knows it."""
+        return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
     def merge(self, session: Session, part: str, text: str | None) -> None:
         """Adds what another tab stored under ``part`` (history, stars or clock) to
