@@ -1,5 +1,7 @@
-"""Helpers for the session, save and star tests: fake computer players, a fixed
-clock, game transcripts with known properties, and a driver that plays them.
+"""Helpers for the session, save, star and bridge tests: fake computer players, a
+fixed clock, game transcripts with known properties, a driver that plays them,
+and a fake page (:class:`Tab`) that stores a bridge's replies in a shared fake
+``localStorage`` (:class:`Storage`) the way ``web/controller.js`` does.
 
 Not a test module (no ``test_`` prefix), so pytest does not collect it.  The
 transcripts were found by random play with the engine's rules; every test
@@ -8,8 +10,13 @@ re-checks the property it relies on (so a wrong comment here fails loudly).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from reversi.app import save
+from reversi.app.bridge import Bridge
+from reversi.app.saving import KEYS
+from reversi.app.snapshot import session_snapshot
 from reversi.engine.bitboard import Bitboard, Square, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_transcript, square_name
@@ -190,3 +197,132 @@ def finish(session: Session) -> None:
 def placed(session: Session) -> str:
     """Returns the transcript of the current game up to the cursor."""
     return "".join(square_name(s) for s in session.game.line.moves[:session.game.line.cursor])
+
+
+# -- saving ---------------------------------------------------------------------------
+def parts(session: Session) -> dict[str, str]:
+    """Returns the four saved parts of ``session`` (game, clock, history, stars), with the
+    painted view taken from its snapshot as the bridge does."""
+    return save.dump(session, session_snapshot(session))
+
+
+def reloaded(session: Session, player: Any = None) -> tuple[Session, list[str]]:
+    """Returns a new page's session loaded from ``session``'s saved parts, and the notices."""
+    fresh = Session(player if player is not None else Book(), clock=Clock())
+    return fresh, save.load(fresh, parts(session))
+
+
+# -- a fake page and its storage (SPEC P1, P7, P8) ---------------------------------------
+class Storage(dict):
+    """One browser's ``localStorage`` shared by its tabs: stored key -> text.
+
+    ``writes`` lists every write that changed what is stored, as (tab name, key).
+    """
+
+    def __init__(self, **texts: str) -> None:
+        super().__init__(texts)
+        self.tabs: list[Tab] = []
+        self.writes: list[tuple[str, str]] = []
+
+    def documents(self) -> dict[str, str | None]:
+        """Returns what a page reads before calling the bridge: every key, None when absent."""
+        return {key: self.get(key) for key in KEYS}
+
+    def write(self, tab: Tab, key: str, text: str, base: str | None) -> bool:
+        """Stores ``text`` under ``key`` if what is stored is still ``base`` (or already
+        ``text``), as web/storage.js does; returns False on a conflict.  Every other tab
+        gets a storage event for a write that changed the stored text."""
+        stored = self.get(key)
+        if stored != base and stored != text:
+            return False
+        if stored != text:
+            self[key] = text
+            self.writes.append((tab.name, key))
+            for other in self.tabs:
+                if other is not tab:
+                    other.inbox.append(key)
+        return True
+
+    def remove(self, key: str) -> None:
+        """Removes ``key`` (the page drops the legacy document once the parts are stored)."""
+        self.pop(key, None)
+
+
+class Tab:
+    """One page over its own :class:`~reversi.app.bridge.Bridge`, driven only through
+    ``Bridge.call`` (JSON in, JSON out), doing with each reply what web/controller.js
+    does: it stores the parts of ``reply["save"]`` whose base is still stored and hands
+    a refused one back as ``external`` with ``refused``; removes ``reply["drop"]``;
+    keeps ``reply["pending"]`` until the page is hidden or left.  Other tabs' writes
+    queue in :attr:`inbox` until :meth:`deliver` (browsers fire storage events later)."""
+
+    def __init__(self, storage: Storage, name: str = "tab", player: Any = None) -> None:
+        self.storage = storage
+        self.name = name
+        self.bridge = Bridge(player if player is not None else Book(), Clock())
+        self.inbox: list[str] = []
+        self.pending: dict[str, dict[str, Any]] = {}
+        #: The latest reply of any call: what the page shows.
+        self.snap: dict[str, Any] = {}
+        #: The parts this tab's page stored, in order, as (key, text).
+        self.stored: list[tuple[str, str]] = []
+        storage.tabs.append(self)
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        """Calls the bridge, handles the reply as the page does, and returns the reply."""
+        reply = json.loads(self.bridge.call(method, json.dumps(params)))
+        self.snap = reply
+        self.persist(reply)
+        return reply
+
+    def persist(self, reply: dict[str, Any]) -> None:
+        """Stores what ``reply`` says to store now; a refused part goes back to Python."""
+        refused = []
+        for key, part in reply["save"].items():
+            if self.storage.write(self, key, part["text"], part["base"]):
+                self.stored.append((key, part["text"]))
+            else:
+                refused.append(key)
+        for key in reply["drop"]:
+            self.storage.remove(key)
+        self.pending = reply["pending"]
+        for key in refused:
+            self.call("external", part=key, documents=self.storage.documents(), refused=True)
+
+    def load(self) -> dict[str, Any]:
+        """Starts the page from what is stored."""
+        self.inbox.clear()
+        return self.call("load", documents=self.storage.documents())
+
+    def deliver(self) -> list[dict[str, Any]]:
+        """Hands the queued storage events of other tabs' writes to the bridge, oldest first."""
+        replies = []
+        while self.inbox:
+            key = self.inbox.pop(0)
+            replies.append(self.call("external", part=key, documents=self.storage.documents()))
+        return replies
+
+    def store_pending(self) -> None:
+        """Stores the parts that wait for the page to go away (the active time, SPEC P8)."""
+        for key, part in self.pending.items():
+            if self.storage.write(self, key, part["text"], part["base"]):
+                self.stored.append((key, part["text"]))
+        self.pending = {}
+
+    def hide(self) -> dict[str, Any]:
+        """The page is hidden: it stores what waits, then pauses (SPEC P4, P8)."""
+        self.store_pending()
+        return self.call("pause", reason="hidden")
+
+    def play(self, *names: str) -> dict[str, Any]:
+        """Places each square with the current token (as the page's taps do)."""
+        reply = self.snap
+        for name in names:
+            reply = self.call("place", square=name, token=self.snap["token"])
+            assert reply["last"] == name, f"{self.name}: {name} was not played ({reply['announce']})"
+        return reply
+
+    def stored_part(self, key: str) -> dict[str, Any] | None:
+        """Returns the stored part ``key`` as data (None when absent)."""
+        text = self.storage.get(key)
+        return None if text is None else json.loads(text)

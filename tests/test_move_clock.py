@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import save
-from reversi.engine.board import BLACK, WHITE
-from reversi.game.session import CLOCK_WARNINGS, MAX_TICK_MS, MOVE_CLOCKS, Session
 from reversi.app.snapshot import session_snapshot
-from tests.sessions import WIN, WIN_SHORT, Clock, Seeded, advance, finish, make, scripted, step
+from reversi.engine.board import BLACK, WHITE
+from reversi.game import events as ev
+from reversi.game.clocks import CLOCK_WARNINGS, MAX_TICK_MS
+from reversi.game.settings import MOVE_CLOCKS
+from tests.sessions import WIN, WIN_SHORT, Seeded, advance, finish, make, reloaded, scripted, step
 
 LIMIT_MS = 30_000
 
@@ -25,15 +26,16 @@ def timed(seconds: int = 30, **kwargs):
     return session
 
 
-def tick(session, ms: int) -> list[str]:
-    """Sends one tick as the bridge does and returns what it announced."""
+def tick(session, ms: int) -> list[ev.Event]:
+    """Sends one tick as the bridge does and returns the events it reported."""
     session.begin()
     session.tick(ms)
     return list(session.events)
 
 
-def timeouts(events: list[str]) -> int:
-    return sum(e.startswith("Time is up") for e in events)
+def timeouts(events: list[ev.Event]) -> int:
+    """Counts the placements the move clock made."""
+    return sum(isinstance(e, ev.Placed) and e.by == "clock" for e in events)
 
 
 @pytest.mark.parametrize("mode", ["local", "computer"])
@@ -54,8 +56,8 @@ def test_expiry_plays_exactly_one_legal_move_at_30_seconds(mode, ticks):
     square = session.game.line.moves[0]
     assert board_before.is_legal(square)
     assert session.board.steps[-1].color == mover
-    assert "Time is up: a random move is played." in heard
-    assert any(e.startswith(("Black plays", "You play")) for e in heard)
+    step = session.board.steps[-1]
+    assert ev.Placed(mover, square, step.flips.bit_count(), "clock") in heard
 
 
 def test_the_warnings_come_once_each_at_10_and_5_seconds_left():
@@ -65,9 +67,10 @@ def test_the_warnings_come_once_each_at_10_and_5_seconds_left():
         for event in tick(session, 1_000):
             said.setdefault(event, []).append(n)
     assert CLOCK_WARNINGS == (10, 5)
-    assert said["10 seconds left to move."] == [20]
-    assert said["5 seconds left to move."] == [25]
-    assert said["Time is up: a random move is played."] == [30]
+    assert said[ev.ClockWarning(10)] == [20]
+    assert said[ev.ClockWarning(5)] == [25]
+    assert [n for e, ticks in said.items() for n in ticks if isinstance(e, ev.Placed) and e.by == "clock"] == [30]
+    assert set(said) == {ev.ClockWarning(10), ev.ClockWarning(5), session.events[0]}
 
 
 def test_a_big_jump_announces_both_warnings_and_a_capped_tick_cannot_skip_the_move():
@@ -76,9 +79,9 @@ def test_a_big_jump_announces_both_warnings_and_a_capped_tick_cannot_skip_the_mo
         tick(session, 4_750)
     assert session.move_clock_left() == LIMIT_MS - 19_000
     events = tick(session, 60_000)  # counted as MAX_TICK_MS: 6 s left
-    assert session.move_clock_left() == 6_000 and "10 seconds left to move." in events
+    assert session.move_clock_left() == 6_000 and events == [ev.ClockWarning(10)]
     events = tick(session, 5_000)
-    assert "5 seconds left to move." in events and session.game.line.cursor == 0
+    assert events == [ev.ClockWarning(5)] and session.game.line.cursor == 0
     events = tick(session, 5_000)
     assert timeouts(events) == 1 and session.game.line.cursor == 1
 
@@ -102,7 +105,7 @@ def test_the_next_move_gets_the_full_time_and_a_stale_tap_is_refused():
     session.begin()
     session.place("c5", token)  # White's tap made before the timeout: for an earlier position
     assert session.game.line.cursor == 1
-    assert "earlier position" in session.events[0]
+    assert session.events == [ev.Refused("stale")]
 
 
 def test_no_timeout_while_paused_and_the_time_left_is_kept():
@@ -150,10 +153,10 @@ def test_no_timeout_after_the_game_is_over():
     advance(session, WIN_SHORT)
     session.set_setting("move_clock", 30)
     assert session.is_over() and session.move_clock_left() is None
-    before = (list(session.game.line.moves), session.token, session.attempt.active_ms)
+    before = (list(session.game.line.moves), session.token, session.progress.attempt.active_ms)
     for _ in range(20):
         assert tick(session, 5_000) == []
-    assert (list(session.game.line.moves), session.token, session.attempt.active_ms) == before
+    assert (list(session.game.line.moves), session.token, session.progress.attempt.active_ms) == before
     assert session_snapshot(session)["move_clock"] is None
 
 
@@ -173,10 +176,10 @@ def test_a_game_played_out_by_the_clock_ends_once_with_one_result():
             heard += tick(session, 5_000)
         assert session.game.line.cursor == cursor + 1
         assert before.is_legal(session.game.line.moves[cursor])
-    assert session.is_over() and len(session.history) == 1
-    assert sum(e.startswith("Game over.") for e in heard) == 1
+    assert session.is_over() and len(session.progress.history) == 1
+    assert sum(isinstance(e, ev.GameOver) for e in heard) == 1
     assert timeouts(heard) == session.game.line.cursor - 4
-    assert tick(session, 5_000) == [] and len(session.history) == 1
+    assert tick(session, 5_000) == [] and len(session.progress.history) == 1
 
 
 @pytest.mark.parametrize("side", ["black", "white"])
@@ -265,9 +268,9 @@ def test_without_swap_sides_the_side_stays():
 def test_swap_sides_is_saved_with_the_move_clock():
     session = timed(40)
     session.set_setting("swap_sides", True)
-    reloaded = Session(Seeded(), clock=Clock())
-    assert save.load(reloaded, save.dump(session)) == []
-    assert reloaded.settings.swap_sides is True and reloaded.settings.move_clock == 40
+    again, notices = reloaded(session, Seeded())
+    assert notices == []
+    assert again.settings.swap_sides is True and again.settings.move_clock == 40
 
 
 @pytest.mark.parametrize("value", [True, 15, "30", -30, None])

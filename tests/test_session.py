@@ -1,7 +1,10 @@
 """Session rules: undo and redo (U1-U6), attempts and results (A1-A5), pausing,
 late requests and active time (P4-P6), and random command sequences.
 
-The computer is always a fake player from tests/sessions.py, never the search.
+Rules are asserted on what the session holds and on the event values each command
+reports (reversi.game.events), never on sentences: the words are tested in
+test_wording.py.  The computer is always a fake player from tests/sessions.py,
+never the search.
 """
 
 from __future__ import annotations
@@ -13,21 +16,30 @@ from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from reversi.app import save
-from reversi.engine.board import BLACK, WHITE, Board
-from reversi.engine.notation import square_name
-from reversi.game.session import LEVELS, MAX_TICK_MS, MODES, MOVE_CLOCKS, SIDES, Session
 from reversi.app.snapshot import session_snapshot
+from reversi.engine.board import BLACK, WHITE, Board
+from reversi.engine.notation import parse_square, square_name
+from reversi.game import events as ev
+from reversi.game.clocks import MAX_TICK_MS
+from reversi.game.results import key
+from reversi.game.session import Session
+from reversi.game.settings import CHOICES, MODES, SIDES
 from reversi.game.stars import STAR_IDS
 from tests.sessions import (
     BRANCH_AT, DOUBLE_PASS_BLACK, DOUBLE_PASS_BLACK_AT, DOUBLE_PASS_WHITE, DOUBLE_PASS_WHITE_AT,
     DRAW, LOSS, LOSS_THEN_WIN, WIN, WIN_SHORT, Clock, Fickle, Seeded, advance, finish, make,
-    placed, replay, scripted, squares_of, step,
+    parts, placed, replay, scripted, squares_of, step,
 )
 
 
-def state(session: Session) -> tuple[str, int]:
-    """Returns everything a command could change: the saved document and the token."""
-    return save.dump(session), session.token
+def state(session: Session) -> tuple[dict[str, str], int]:
+    """Returns everything a command could change: the saved parts and the token."""
+    return parts(session), session.token
+
+
+def kinds(session: Session) -> list[type]:
+    """Returns the types of the events the command being run reported."""
+    return [type(e) for e in session.events]
 
 
 def colors(transcript: str) -> list[int]:
@@ -54,6 +66,56 @@ class TestTranscripts:
         assert colors(DOUBLE_PASS_BLACK)[at:at + 5] == [BLACK, WHITE, WHITE, WHITE, BLACK]
         at = DOUBLE_PASS_WHITE_AT
         assert colors(DOUBLE_PASS_WHITE)[at:at + 5] == [WHITE, BLACK, BLACK, BLACK, WHITE]
+
+
+# -- what each command reports ------------------------------------------------------
+def run(session: Session, command: str, *args) -> list[ev.Event]:
+    """Runs one command as the bridge does and returns the events it reported."""
+    session.begin()
+    getattr(session, command)(*args)
+    return session.events
+
+
+def test_each_command_reports_what_it_did_as_event_values():
+    """B7, U1-U6, A2, P4, C1: every command reports its effects as values, in order,
+    and a command that changes nothing reports nothing (or why it was refused)."""
+    session = scripted(WIN)
+    e6, f6, g6 = squares_of(WIN)[:3]
+    assert run(session, "place", "e6") == [ev.Placed(BLACK, e6, 1, "human"), ev.StarEarned("opening")]
+    assert run(session, "computer_move", session.token) == [ev.Placed(WHITE, f6, 1, "computer")]
+    assert run(session, "place", "g6") == [ev.Placed(BLACK, g6, 1, "human")]  # Opening is earned once
+    assert run(session, "undo") == [ev.Undone(), ev.PracticeMarked()]
+    assert run(session, "undo") == [ev.Undone()]
+    assert run(session, "undo") == [ev.Refused("nothing_to_undo")]
+    assert run(session, "redo") == [ev.Redone()]
+    assert run(session, "pause") == [ev.Paused("")]
+    assert run(session, "pause", "hidden") == []  # already paused
+    assert run(session, "resume") == [ev.Resumed()]
+    assert run(session, "resume") == []
+    assert run(session, "open_review") == [ev.Paused("review")]
+    assert run(session, "close_review") == [ev.Resumed()]
+    assert run(session, "close_review") == []  # reviewing had not paused it
+    assert run(session, "set_setting", "legal_dots", False) == [ev.SettingChanged("legal_dots", False)]
+    assert run(session, "set_setting", "move_clock", 40) == [ev.SettingChanged("move_clock", 40)]
+    assert run(session, "set_setting", "level", "hard") == [ev.SettingChanged("level", "hard", now=False)]
+    assert run(session, "restart") == [ev.Restarted()]  # practice already
+    assert run(session, "new") == [ev.NewGame("computer", "black", "hard")]
+    assert run(session, "restart") == [ev.Restarted(), ev.PracticeMarked()]
+    assert run(session, "set_setting", "side", "white") == [ev.NewGame("computer", "white", "hard")]
+    assert run(session, "clear_history") == [ev.HistoryCleared()]
+    assert all(isinstance(ev.as_json(e)["kind"], str) for e in session.events)
+
+
+def test_events_as_json_name_colours_and_squares():
+    """B7: the snapshot's events carry colours and squares by name."""
+    assert ev.as_json(ev.Placed(BLACK, parse_square("d3"), 1, "human")) == {
+        "kind": "placed", "color": "black", "square": "d3", "flips": 1, "by": "human"}
+    assert ev.as_json(ev.GameOver(32, 32, None)) == {"kind": "game_over", "black": 32, "white": 32, "winner": None}
+    assert ev.as_json(ev.GameOver(17, 0, BLACK))["winner"] == "black"
+    assert ev.as_json(ev.Refused("illegal", parse_square("a1"))) == {"kind": "refused", "reason": "illegal",
+                                                                      "square": "a1"}
+    assert ev.as_json(ev.Refused("stale")) == {"kind": "refused", "reason": "stale", "square": None}
+    assert ev.as_json(ev.Passed(WHITE)) == {"kind": "passed", "color": "white"}
 
 
 # -- U1-U3: undo against the computer ---------------------------------------
@@ -86,7 +148,7 @@ def test_u1_undo_returns_to_the_humans_previous_decision(case, transcript, side,
     assert placed(session) == transcript[:2 * after]
     assert session.board.turn == human and session.human_to_move()
     assert not session.computer_to_move()
-    assert session.attempt.practice
+    assert session.progress.attempt.practice
 
 
 def test_u1_the_computer_placed_three_times_and_undo_takes_all_three_back():
@@ -107,7 +169,11 @@ def test_u1_the_computer_placed_three_times_and_undo_takes_all_three_back():
     session.undo()
     assert session.game.line.cursor == at
     assert session.board.cells() == replay(DOUBLE_PASS_BLACK, at).cells()
-    assert session.events == ["Move taken back. This attempt is now practice."]
+    assert session.events == [ev.Undone(), ev.PracticeMarked()]
+    session.begin()
+    session.redo()
+    session.undo()
+    assert session.events == [ev.Redone(), ev.Undone()]  # practice already: not reported again
 
 
 UNDO_UNANSWERED = [
@@ -164,15 +230,15 @@ def test_u3_undo_is_unavailable_before_the_humans_first_placement(case):
         session.computer_move(session.token)
     expected = 0 if case in ("human Black at the opening", "human White before the opening") else 1
     assert session.game.line.cursor == expected
-    assert session.undo_target() is None
+    assert session.game.undo_target() is None
     assert session_snapshot(session)["can_undo"] is False
-    practice = session.attempt.practice
+    practice = session.progress.attempt.practice
     before = state(session)
     session.begin()
     session.undo()
     assert state(session) == before
-    assert session.events == ["Nothing to undo."]
-    assert session.attempt.practice == practice
+    assert session.events == [ev.Refused("nothing_to_undo")]
+    assert session.progress.attempt.practice == practice
 
 
 def test_u3_the_opening_stays_when_the_humans_first_placement_is_undone():
@@ -181,7 +247,7 @@ def test_u3_the_opening_stays_when_the_humans_first_placement_is_undone():
     advance(session, LOSS, 3)
     session.undo()
     assert session.game.line.cursor == 1 and placed(session) == LOSS[:2]
-    assert session.undo_target() is None
+    assert session.game.undo_target() is None
 
 
 # -- U4: local undo -------------------------------------------------------------
@@ -194,7 +260,7 @@ def test_u4_local_undo_removes_one_placement_at_a_time():
         assert session.game.line.cursor == cursor
         assert session.board.cells() == replay(WIN, cursor).cells()
         assert session.board.turn == replay(WIN, cursor).turn
-    assert session.undo_target() is None
+    assert session.game.undo_target() is None
 
 
 def test_u4_local_undo_rewinds_the_pass_a_placement_caused():
@@ -211,7 +277,7 @@ def test_u4_local_undo_rewinds_the_pass_a_placement_caused():
         assert session.game.line.cursor == cursor
         assert session.board.turn == expected_turns[cursor]
         assert session.board.legal_mask() == replay(DOUBLE_PASS_BLACK, cursor).legal_mask()
-        assert session.events == ["Move taken back."]
+        assert session.events == [ev.Undone()] + ([ev.PracticeMarked()] if cursor == at + 3 else [])
 
 
 def test_u4_local_undo_of_the_final_placement():
@@ -233,7 +299,7 @@ def test_u5_redo_replays_the_same_replies_without_asking_the_computer():
         step(session)
     moves, cells = list(session.game.line.moves), session.board.cells()
     cursors = []
-    while session.undo_target() is not None:
+    while session.game.undo_target() is not None:
         session.undo()
         cursors.append(session.game.line.cursor)
     assert session.game.line.cursor == 0
@@ -243,7 +309,7 @@ def test_u5_redo_replays_the_same_replies_without_asking_the_computer():
         assert session.game.line.cursor == cursor
     assert player.calls == calls
     assert session.game.line.moves == moves and session.board.cells() == cells
-    assert session.redo_target() is None
+    assert session.game.redo_target() is None
 
 
 def test_u5_one_redo_replays_a_run_of_computer_placements():
@@ -269,7 +335,7 @@ def test_u5_local_redo_replays_one_placement():
     assert session.game.line.cursor == 6
     session.redo()
     session.redo()
-    assert session.game.line.cursor == 8 and session.redo_target() is None
+    assert session.game.line.cursor == 8 and session.game.redo_target() is None
 
 
 def test_u5_a_new_placement_after_undo_discards_the_redo_sequence():
@@ -279,16 +345,16 @@ def test_u5_a_new_placement_after_undo_discards_the_redo_sequence():
         step(session)
     session.undo()
     session.undo()
-    assert session.redo_target() is not None
+    assert session.game.redo_target() is not None
     cursor = session.game.line.cursor
     undone = session.game.line.moves[cursor]
     other = [s for s in session.board.legal_moves() if s != undone][0]
     session.place(square_name(other))
     assert session.game.line.moves[-1] == other and len(session.game.line.moves) == cursor + 1
-    assert session.redo_target() is None
+    assert session.game.redo_target() is None
     session.begin()
     session.redo()
-    assert session.events == ["Nothing to redo."]
+    assert session.events == [ev.Refused("nothing_to_redo")]
     assert session_snapshot(session)["can_redo"] is False
 
 
@@ -316,14 +382,14 @@ def test_u5_redo_of_an_unanswered_placement_leaves_the_reply_to_the_computer():
 def test_u6_restart_returns_the_attempt_to_the_opening():
     """U6, A2: Restart goes back to the opening in the same attempt, now practice."""
     session = scripted(WIN)
-    attempt = session.attempt.id
+    attempt = session.progress.attempt.id
     advance(session, WIN, 10)
     session.pause()
     session.restart()
     assert session.game.line.moves == [] and session.board.cells() == Board().cells()
-    assert session.attempt.id == attempt and session.attempt.practice
+    assert session.progress.attempt.id == attempt and session.progress.attempt.practice
     assert not session.paused and session.human_to_move()
-    assert session.redo_target() is None and session.undo_target() is None
+    assert session.game.redo_target() is None and session.game.undo_target() is None
 
 
 def test_u6_restart_keeps_the_first_result_and_the_practice_mark():
@@ -332,11 +398,11 @@ def test_u6_restart_keeps_the_first_result_and_the_practice_mark():
     advance(session, LOSS, 10)
     session.undo()
     advance(session, LOSS)
-    first = session.attempt.first_result
+    first = session.progress.attempt.first_result
     assert first["result"] == "loss" and first["practice"]
     session.restart()
-    assert session.attempt.first_result == first and session.attempt.practice
-    assert session.history == [first]
+    assert session.progress.attempt.first_result == first and session.progress.attempt.practice
+    assert session.progress.history == [first]
 
 
 def test_u6_restart_as_white_lets_the_computer_open_again():
@@ -354,27 +420,27 @@ def test_u6_new_starts_a_fresh_attempt_with_the_current_settings():
     session = scripted(LOSS)
     advance(session, LOSS)
     session.undo()
-    attempt = session.attempt.id
+    attempt = session.progress.attempt.id
     session.set_setting("side", "white")
     session.set_setting("level", "expert")
     assert session.game.side == "black"  # the settings wait for New (the human has played)
     session.pause()
     session.new()
-    assert session.attempt.id == attempt + 1
-    assert not session.attempt.practice and session.attempt.first_result is None
+    assert session.progress.attempt.id == attempt + 1
+    assert not session.progress.attempt.practice and session.progress.attempt.first_result is None
     assert (session.game.mode, session.game.side, session.game.level) == ("computer", "white", "expert")
     assert session.game.line.moves == [] and not session.paused
     assert session.computer_to_move()
-    assert len(session.history) == 1
+    assert len(session.progress.history) == 1
 
 
 # -- settings -------------------------------------------------------------------
 def test_c1_a_setting_starts_a_new_game_at_once_before_the_human_has_placed():
     """C1: side and level apply at once before any human placement (a new attempt)."""
     session = scripted(LOSS)
-    attempt = session.attempt.id
+    attempt = session.progress.attempt.id
     session.set_setting("side", "white")
-    assert session.game.side == "white" and session.attempt.id == attempt + 1
+    assert session.game.side == "white" and session.progress.attempt.id == attempt + 1
     session.computer_move(session.token)  # the computer's opening is not the human's
     session.set_setting("level", "hard")
     assert session.game.level == "hard" and session.game.line.moves == []
@@ -396,11 +462,11 @@ def test_b1_display_settings_apply_at_once_without_a_new_game():
     """B1, B6: legal dots and sound change at once and keep the game."""
     session = scripted(WIN)
     advance(session, WIN, 4)
-    attempt, moves = session.attempt.id, list(session.game.line.moves)
+    attempt, moves = session.progress.attempt.id, list(session.game.line.moves)
     session.set_setting("legal_dots", False)
     session.set_setting("sound", True)
     assert (session.settings.legal_dots, session.settings.sound) == (False, True)
-    assert session.attempt.id == attempt and session.game.line.moves == moves
+    assert session.progress.attempt.id == attempt and session.game.line.moves == moves
 
 
 # -- A1-A5: attempts and results -----------------------------------------------------
@@ -408,12 +474,12 @@ def test_a1_the_first_result_is_recorded_once_when_the_game_ends():
     """A1: the end of the attempt's first game records one history line with its facts."""
     session = scripted(WIN)
     advance(session, WIN, 59)
-    assert session.attempt.first_result is None and session.history == []
+    assert session.progress.attempt.first_result is None and session.progress.history == []
     session.tick(1234)
     advance(session, WIN)
-    record = session.attempt.first_result
-    assert session.history == [record]
-    assert record == {**record, "attempt": session.attempt.id, "mode": "computer", "side": "black",
+    record = session.progress.attempt.first_result
+    assert session.progress.history == [record]
+    assert record == {**record, "attempt": session.progress.attempt.id, "mode": "computer", "side": "black",
                       "level": "normal", "result": "win", "black": 43, "white": 21,
                       "practice": False, "challenge": True, "duration_ms": 1234}
 
@@ -426,8 +492,8 @@ def test_a1_computer_results_are_from_the_humans_side(transcript, side, result):
     """A1, R5: a computer game's result is win, loss or draw for the human."""
     session = scripted(transcript, side=side)
     advance(session, transcript)
-    assert session.attempt.first_result["result"] == result
-    assert session.attempt.first_result["challenge"] == (result == "win")
+    assert session.progress.attempt.first_result["result"] == result
+    assert session.progress.attempt.first_result["challenge"] == (result == "win")
 
 
 @pytest.mark.parametrize("transcript, result", [(WIN, "black"), (LOSS, "white"), (DRAW, "draw")])
@@ -435,7 +501,7 @@ def test_a1_local_results_name_the_winning_colour(transcript, result):
     """A1: a local game's first result names the winning colour (or a draw); never a challenge."""
     session = make(mode="local")
     advance(session, transcript)
-    assert session.history[-1]["result"] == result and not session.history[-1]["challenge"]
+    assert session.progress.history[-1]["result"] == result and not session.progress.history[-1]["challenge"]
 
 
 def test_a1_the_first_game_to_end_gives_the_result_even_after_restart():
@@ -445,8 +511,8 @@ def test_a1_the_first_game_to_end_gives_the_result_even_after_restart():
     advance(session, WIN, 30)
     session.restart()
     advance(session, WIN)
-    assert session.attempt.first_result["practice"] and not session.attempt.first_result["challenge"]
-    assert len(session.history) == 1
+    assert session.progress.attempt.first_result["practice"] and not session.progress.attempt.first_result["challenge"]
+    assert len(session.progress.history) == 1
 
 
 def test_a2_undo_and_restart_mark_practice_and_new_clears_it():
@@ -456,27 +522,27 @@ def test_a2_undo_and_restart_mark_practice_and_new_clears_it():
             session = scripted(WIN, mode=mode)
             advance(session, WIN, 4)
             getattr(session, command)()
-            assert session.attempt.practice
+            assert session.progress.attempt.practice
             advance(session, WIN, 8)
             session.redo()
-            assert session.attempt.practice
+            assert session.progress.attempt.practice
             session.new()
-            assert not session.attempt.practice
+            assert not session.progress.attempt.practice
 
 
 def test_a3_a_loss_undone_into_a_win_stays_a_loss():
     """A3: undoing a loss and winning later does not change the first result."""
     session = scripted(LOSS, LOSS_THEN_WIN)
     advance(session, LOSS)
-    first = session.attempt.first_result
+    first = session.progress.attempt.first_result
     assert first["result"] == "loss"
     while session.game.line.cursor > BRANCH_AT:
         session.undo()
     assert session.game.line.cursor == BRANCH_AT
     advance(session, LOSS_THEN_WIN)
     assert session.board.outcome().winner == BLACK
-    assert session.attempt.first_result == first and session.history == [first]
-    assert session.challenge_wins == 0
+    assert session.progress.attempt.first_result == first and session.progress.history == [first]
+    assert len(session.progress.shelf.wins) == 0
 
 
 def test_a3_reviewing_redoing_and_restarting_never_record_twice():
@@ -484,16 +550,16 @@ def test_a3_reviewing_redoing_and_restarting_never_record_twice():
     keep one history line."""
     session = scripted(WIN)
     advance(session, WIN)
-    first = session.attempt.first_result
-    while session.undo_target() is not None:
+    first = session.progress.attempt.first_result
+    while session.game.undo_target() is not None:
         session.undo()
-    while session.redo_target() is not None:
+    while session.game.redo_target() is not None:
         session.redo()
-    assert session.is_over() and session.history == [first]
+    assert session.is_over() and session.progress.history == [first]
     session.restart()
     advance(session, WIN)
-    assert session.history == [first] and session.attempt.first_result == first
-    assert session.challenge_wins == 1
+    assert session.progress.history == [first] and session.progress.attempt.first_result == first
+    assert len(session.progress.shelf.wins) == 1
 
 
 def test_a3_redo_to_the_end_of_a_finished_game_adds_no_history_line():
@@ -503,8 +569,8 @@ def test_a3_redo_to_the_end_of_a_finished_game_adds_no_history_line():
     session.undo()
     session.begin()
     session.redo()
-    assert session.is_over() and len(session.history) == 1
-    assert any(e.startswith("Game over.") for e in session.events)
+    assert session.is_over() and len(session.progress.history) == 1
+    assert kinds(session) == [ev.Redone, ev.GameOver]
     assert session.new_stars == []
 
 
@@ -522,10 +588,10 @@ def test_a4_only_an_unassisted_win_over_the_computer_is_a_challenge_win():
     advance(restarted, WIN)
     local = make(mode="local")
     advance(local, WIN)
-    assert [s.attempt.first_result["challenge"] for s in (clean, undone, restarted, local)] == \
+    assert [s.progress.attempt.first_result["challenge"] for s in (clean, undone, restarted, local)] == \
         [True, False, False, False]
-    assert [s.challenge_wins for s in (clean, undone, restarted, local)] == [1, 0, 0, 0]
-    assert undone.attempt.first_result["result"] == "win"
+    assert [len(s.progress.shelf.wins) for s in (clean, undone, restarted, local)] == [1, 0, 0, 0]
+    assert undone.progress.attempt.first_result["result"] == "win"
 
 
 def test_a4_undo_after_the_end_does_not_unmake_a_challenge_win():
@@ -533,8 +599,8 @@ def test_a4_undo_after_the_end_does_not_unmake_a_challenge_win():
     session = scripted(WIN)
     advance(session, WIN)
     session.undo()
-    assert session.attempt.practice
-    assert session.attempt.first_result["challenge"] and session.challenge_wins == 1
+    assert session.progress.attempt.practice
+    assert session.progress.attempt.first_result["challenge"] and len(session.progress.shelf.wins) == 1
 
 
 @pytest.mark.parametrize("leave", ["pause", "new", "restart", "undo"])
@@ -546,8 +612,8 @@ def test_a5_a_disc_majority_in_an_unfinished_game_is_no_win(leave):
     black, white = session.board.counts()
     assert black > white and not session.is_over()
     getattr(session, leave)()
-    assert session.history == [] and session.attempt.first_result is None
-    assert "completion" not in session.stars and "first-win" not in session.stars
+    assert session.progress.history == [] and session.progress.attempt.first_result is None
+    assert "completion" not in session.progress.shelf.earned and "first-win" not in session.progress.shelf.earned
     assert session_snapshot(session)["result"] is None
 
 
@@ -555,7 +621,7 @@ def test_a5_a_wipe_out_ends_the_game_with_the_real_count():
     """A5, R5: a wipe-out before the board is full is a finished game, 17-0 as it stands."""
     session = scripted(WIN_SHORT)
     advance(session, WIN_SHORT)
-    assert session.attempt.first_result["black"] == 17 and session.attempt.first_result["white"] == 0
+    assert session.progress.attempt.first_result["black"] == 17 and session.progress.attempt.first_result["white"] == 0
 
 
 # -- P4-P6: pause, late requests, active time --------------------------------------
@@ -564,7 +630,9 @@ def test_p4_pause_stops_the_computer_until_resume():
     session = scripted(WIN)
     advance(session, WIN, 1)
     assert session.computer_to_move()
-    session.pause("The page was hidden.")
+    session.begin()
+    session.pause("hidden")
+    assert session.events == [ev.Paused("hidden")]
     assert session.paused and not session.computer_to_move()
     before = state(session)
     session.computer_move(session.token)
@@ -580,15 +648,16 @@ def test_p4_pause_is_refused_when_the_game_is_over():
     session = scripted(WIN_SHORT)
     advance(session, WIN_SHORT)
     before = state(session)
+    session.begin()
     session.pause()
-    assert state(session) == before and not session.paused
+    assert state(session) == before and not session.paused and session.events == []
 
 
 def test_p5_a_tap_sent_while_paused_counts_once_resumed():
     """P5, B2: Resume does not change the position, so a tap the page sent with the
     paused game's token (just before the resume landed) is played."""
     session = scripted(WIN)
-    session.pause("Reviewing a game.")
+    session.pause("review")
     token = session.token
     session.resume()
     session.place(square_name(squares_of(WIN)[0]), token)
@@ -641,7 +710,7 @@ def test_p5_a_stale_tap_changes_nothing():
     session.begin()
     session.place(square_name(squares_of(WIN)[2]), token)
     assert state(session) == before
-    assert session.events == ["That tap was for an earlier position; nothing changed."]
+    assert session.events == [ev.Refused("stale")]
     session.place(square_name(squares_of(WIN)[2]), session.token)
     assert session.game.line.cursor == 3
 
@@ -665,9 +734,11 @@ def test_b4_a_placement_that_is_not_allowed_now_changes_nothing(case):
     session.begin()
     session.place(square)
     assert state(session) == before
-    assert len(session.events) == 1
-    assert session.events[0] in ("The game is paused. Resume to play.", "Wait for the computer's move.",
-                                 "Game over.", f"{square} is not a legal move.")
+    expected = {"paused": ev.Refused("paused"), "paused local": ev.Refused("paused"),
+                "computer's turn": ev.Refused("computer_turn"), "game over": ev.Refused("over"),
+                "illegal square": ev.Refused("illegal", parse_square(square)),
+                "occupied square": ev.Refused("illegal", parse_square(square))}[case]
+    assert session.events == [expected]
 
 
 def test_p6_time_counts_only_while_unpaused_and_unfinished():
@@ -682,11 +753,11 @@ def test_p6_time_counts_only_while_unpaused_and_unfinished():
     session.resume()
     session.tick(MAX_TICK_MS + 60_000)  # a sleeping laptop counts one capped tick
     session.tick(0)
-    assert session.attempt.active_ms == 100 + 200 + MAX_TICK_MS
+    assert session.progress.attempt.active_ms == 100 + 200 + MAX_TICK_MS
     advance(session, WIN_SHORT)
-    assert session.attempt.first_result["duration_ms"] == 100 + 200 + MAX_TICK_MS
+    assert session.progress.attempt.first_result["duration_ms"] == 100 + 200 + MAX_TICK_MS
     session.tick(500)
-    assert session.attempt.active_ms == 100 + 200 + MAX_TICK_MS
+    assert session.progress.attempt.active_ms == 100 + 200 + MAX_TICK_MS
     assert session_snapshot(session)["clock_running"] is False
 
 
@@ -696,7 +767,7 @@ def test_p6_a_malformed_tick_is_refused(ms):
     session = scripted(WIN)
     with pytest.raises(ValueError):
         session.tick(ms)
-    assert session.attempt.active_ms == 0
+    assert session.progress.attempt.active_ms == 0
 
 
 def test_p6_time_belongs_to_the_attempt_across_restart_and_is_reset_by_new():
@@ -706,31 +777,42 @@ def test_p6_time_belongs_to_the_attempt_across_restart_and_is_reset_by_new():
     session.tick(700)
     session.restart()
     session.tick(300)
-    assert session.attempt.active_ms == 1000
+    assert session.progress.attempt.active_ms == 1000
     session.new()
-    assert session.attempt.active_ms == 0
+    assert session.progress.attempt.active_ms == 0
 
 
-def test_b7_every_pass_and_the_result_are_announced():
-    """B7: the events name the computer's placements, each human pass and the result."""
+def test_b7_every_pass_and_the_result_are_reported():
+    """B7: each computer placement is reported with its square and flips, followed by
+    the human's automatic pass when it caused one; the end by the real counts."""
     at = DOUBLE_PASS_BLACK_AT
+    moves = squares_of(DOUBLE_PASS_BLACK)
     session = scripted(DOUBLE_PASS_BLACK)
     advance(session, DOUBLE_PASS_BLACK, at + 1)
-    passes = []
-    for _ in range(3):
+    reported = []
+    for n in range(3):
         session.begin()
         session.computer_move(session.token)
-        passes.append("You have no legal move and pass." in session.events)
-    assert passes == [True, True, False]
+        flips = replay(DOUBLE_PASS_BLACK, at + 2 + n).steps[-1].flips.bit_count()
+        placed_event = ev.Placed(WHITE, moves[at + 1 + n], flips, "computer")
+        reported.append(session.events)
+        assert session.events[0] == placed_event
+    assert [e[1:] for e in reported] == [[ev.Passed(BLACK)], [ev.Passed(BLACK)], []]
+    session = scripted(WIN_SHORT)
+    advance(session, WIN_SHORT, 12)
+    session.begin()
+    advance(session, WIN_SHORT)
+    assert session.events[1] == ev.GameOver(17, 0, BLACK)
+    assert kinds(session) == [ev.Placed, ev.GameOver, ev.StarEarned, ev.StarEarned, ev.StarEarned]
 
 
 # -- random command sequences ---------------------------------------------------------
-def normalized(document: str) -> dict:
-    """Returns the saved document as data without the paused flag (and the status
-    line it shows in the painted view)."""
-    doc = json.loads(document)
-    doc["game"].pop("paused")
-    doc.get("view", {}).pop("status", None)
+def normalized(texts: dict[str, str]) -> dict:
+    """Returns the saved parts as data without the game's paused flag (and the status
+    line it shows in the painted view): what a reload must give back unchanged."""
+    doc = {part: json.loads(text) for part, text in texts.items()}
+    doc["game"]["game"].pop("paused")
+    doc["game"]["view"].pop("status")
     return doc
 
 
@@ -745,6 +827,8 @@ class SessionMachine(RuleBasedStateMachine):
         self.firsts: dict[int, dict] = {}
         self.stars: list[str] = []
         self.history: list[dict] = []
+        #: Every record the history ever held (clearing the history keeps the wins).
+        self.records: dict[str, dict] = {}
 
     def begin(self) -> Session:
         """Starts a command as the bridge does and returns the session."""
@@ -754,12 +838,18 @@ class SessionMachine(RuleBasedStateMachine):
     # commands
     @rule(index=st.integers(0, 63))
     def place_any(self, index):
-        """A tap on any square: legal ones play, the rest change nothing."""
+        """A tap on any square: legal ones play, the rest change nothing and say why."""
         s = self.begin()
         before = state(s)
         allowed = s.human_to_move() and s.board.is_legal(index)
         s.place(square_name(index))
         assert (state(s) != before) == allowed
+        assert isinstance(s.events[0], ev.Placed if allowed else ev.Refused)
+        if allowed:
+            assert s.events[0] == ev.Placed(s.board.steps[-1].color, index, s.board.steps[-1].flips.bit_count(),
+                                            "human")
+        else:
+            assert len(s.events) == 1
 
     @rule(pick=st.integers(0, 30))
     def place_legal(self, pick):
@@ -774,17 +864,18 @@ class SessionMachine(RuleBasedStateMachine):
         cursor, expected = s.game.line.cursor, s.computer_to_move()
         s.computer_move(s.token)
         assert (s.game.line.cursor == cursor + 1) == expected
+        assert (kinds(s)[:1] == [ev.Placed]) == expected and (s.events == []) == (not expected)
 
     @rule(data=st.data())
     def computer_stale(self, data):
-        """P5: a request with any earlier token changes nothing."""
+        """P5: a request with any earlier token changes nothing and reports nothing."""
         s = self.begin()
         old = [t for t in self.tokens if t != s.token]
         if old:
             token = data.draw(st.sampled_from(old))
             before, calls = state(s), self.player.calls
             s.computer_move(token)
-            assert state(s) == before and self.player.calls == calls
+            assert state(s) == before and self.player.calls == calls and s.events == []
 
     @rule()
     def finish(self):
@@ -793,7 +884,10 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule()
     def undo(self):
-        self.begin().undo()
+        s = self.begin()
+        available = s.game.undo_target() is not None
+        s.undo()
+        assert kinds(s)[:1] == [ev.Undone if available else ev.Refused]
 
     @rule()
     def redo(self):
@@ -802,7 +896,7 @@ class SessionMachine(RuleBasedStateMachine):
         s.redo()
         assert self.player.calls == calls  # U5: never a new search
 
-    @precondition(lambda self: self.session.undo_target() is not None)
+    @precondition(lambda self: self.session.game.undo_target() is not None)
     @rule()
     def undo_then_redo(self):
         """U5: Redo right after Undo restores the board and cursor exactly."""
@@ -814,9 +908,9 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule()
     def restart(self):
-        first = self.begin().attempt.first_result
+        first = self.begin().progress.attempt.first_result
         self.session.restart()
-        assert self.session.attempt.first_result == first and self.session.attempt.practice
+        assert self.session.progress.attempt.first_result == first and self.session.progress.attempt.practice
 
     @rule()
     def new(self):
@@ -833,25 +927,29 @@ class SessionMachine(RuleBasedStateMachine):
     @rule(ms=st.integers(0, 3 * MAX_TICK_MS))
     def tick(self, ms):
         s = self.begin()
-        before, running = s.attempt.active_ms, s.clock_running()
+        before, running = s.progress.attempt.active_ms, s.clock_running()
         s.tick(ms)
-        assert s.attempt.active_ms == before + (min(ms, MAX_TICK_MS) if running else 0)
+        assert s.progress.attempt.active_ms == before + (min(ms, MAX_TICK_MS) if running else 0)
 
-    @rule(name=st.sampled_from(["mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock"]),
-          data=st.data())
+    @rule(name=st.sampled_from(sorted(CHOICES)), data=st.data())
     def set_setting(self, name, data):
-        choices = {"mode": MODES, "side": SIDES, "level": LEVELS, "legal_dots": (True, False),
-                   "sound": (True, False), "swap_sides": (True, False), "move_clock": MOVE_CLOCKS}
-        self.begin().set_setting(name, data.draw(st.sampled_from(choices[name])))
+        self.begin().set_setting(name, data.draw(st.sampled_from(CHOICES[name])))
+
+    @rule()
+    def clear_history(self):
+        s = self.begin()
+        s.clear_history()
+        assert s.events == [ev.HistoryCleared()] and s.progress.history == []
+        self.history = []
 
     @rule()
     def reload(self):
-        """P1, P4: the page reloads the saved document into a new session."""
+        """P1, P4: the page reloads the saved parts into a new session."""
         old = self.session
-        text = save.dump(old)
+        texts = parts(old)
         fresh = Session(self.player, clock=Clock())
-        assert save.load(fresh, text) == []
-        assert normalized(save.dump(fresh)) == normalized(text)
+        assert save.load(fresh, texts) == []
+        assert normalized(parts(fresh)) == normalized(texts)
         unfinished = fresh.game.mode == "computer" and not fresh.is_over() and fresh.game.line.moves
         assert fresh.paused == (old.paused or bool(unfinished))
         fresh.token = max(self.tokens) + 1  # keeps the stale-request rule checkable across pages
@@ -877,32 +975,41 @@ class SessionMachine(RuleBasedStateMachine):
         s = self.session
         if s.token not in self.tokens:
             self.tokens.append(s.token)
-        first = s.attempt.first_result
-        if s.attempt.id in self.firsts:
-            assert first == self.firsts[s.attempt.id], "A3: a first result changed"
+        first = s.progress.attempt.first_result
+        if s.progress.attempt.id in self.firsts:
+            assert first == self.firsts[s.progress.attempt.id], "A3: a first result changed"
         elif first is not None:
             assert s.is_over(), "A5: a result was recorded before the end"
             assert (first["black"], first["white"]) == s.board.counts()
-            self.firsts[s.attempt.id] = first
+            self.firsts[s.progress.attempt.id] = first
             event(f"first result: {first['mode']} {first['result']}"
                   f"{' challenge' if first['challenge'] else ''}")
-        assert set(self.stars) <= set(s.stars), "a star disappeared"
-        assert s.history[:len(self.history)] == self.history, "the history lost a line"
-        ids = [r["attempt"] for r in s.history]
+        earned = s.progress.shelf.earned
+        assert set(self.stars) <= set(earned), "a star disappeared"
+        assert len(earned) == len(set(earned)), "a star was earned twice"
+        assert s.new_stars == [e for e in earned if e not in self.stars], \
+            "the StarEarned events are not the stars the command added"
+        history = s.progress.history
+        assert history[:len(self.history)] == self.history, "the history lost a line"
+        ids = [r["attempt"] for r in history]
         assert len(ids) == len(set(ids)), "two history lines for one attempt"
-        for record in s.history:
+        for record in history:
             assert not record["challenge"] or (record["result"] == "win" and not record["practice"]
                                                and record["mode"] == "computer")
-        assert s.challenge_wins == sum(r["challenge"] for r in s.history)
+            self.records.setdefault(key(record), record)
+        challenges = [k for k, r in self.records.items() if r["challenge"]]
+        assert s.progress.shelf.wins == challenges, "A4, S8: the wins are not the challenge records"
+        assert ("fresh-wins" in earned) == (len(challenges) >= 3), "S8"
         if s.game.mode == "local":
             assert not set(s.new_stars) & set(STAR_IDS[4:])
-        self.stars, self.history = list(s.stars), list(s.history)
+        self.stars, self.history = list(earned), list(history)
 
     @invariant()
     def snapshot_builds(self):
         snap = session_snapshot(self.session)
         json.dumps(snap)
-        assert snap["can_undo"] == (self.session.undo_target() is not None)
+        assert snap["can_undo"] == (self.session.game.undo_target() is not None)
+        assert snap["events"] == [ev.as_json(e) for e in self.session.events]
 
 
 SessionMachine.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None,

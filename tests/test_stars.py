@@ -1,20 +1,24 @@
 """The eight milestone stars (S1-S8): each with the cases that earn it and the
-closest cases that must not.  The computer is a fake player (tests/sessions.py).
+closest cases that must not, the shelf that keeps them (and merges another tab's,
+SPEC P7), and the StarEarned events that announce them.  The computer is a fake
+player (tests/sessions.py).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from reversi.app import save
+from reversi.app.snapshot import session_snapshot
+from reversi.app.wording import STAR_TEXT
 from reversi.engine.bitboard import CORNERS
 from reversi.engine.board import BLACK, WHITE
+from reversi.game import events as ev
+from reversi.game.results import key
 from reversi.game.session import Session
-from reversi.app.snapshot import session_snapshot
-from reversi.game.stars import CAPTURE_FLIPS, STAR_IDS, STARS, placement_stars, result_stars
+from reversi.game.stars import CAPTURE_FLIPS, STAR_IDS, Shelf, placement_stars, result_stars
 from tests.sessions import (
     BLACK_CORNER, BRANCH_AT, DRAW, FIVE_FLIPS, LOSS, LOSS_THEN_WIN, SIX_FLIPS, WHITE_CORNER, WHITE_SIX,
-    WIN, WIN_SHORT, Book, Clock, advance, make, replay, scripted, squares_of,
+    WIN, WIN_SHORT, Book, advance, make, reloaded, replay, scripted, squares_of,
 )
 
 PLACEMENT = ("opening", "corner", "capture")
@@ -68,7 +72,7 @@ def test_s_the_eight_stars_in_order():
     """S1-S8: eight stars, each named and explained, in the contract's order."""
     assert STAR_IDS == ("opening", "corner", "capture", "completion", "first-win", "strong-win",
                         "clean-win", "fresh-wins")
-    assert all(star.name and star.how for star in STARS)
+    assert set(STAR_TEXT) == set(STAR_IDS) and all(name and how for name, how in STAR_TEXT.values())
 
 
 # -- S1 --------------------------------------------------------------------------
@@ -77,30 +81,30 @@ def test_s1_the_first_legal_human_placement_earns_opening_once():
     session = scripted(WIN)
     session.begin()
     session.place("a1")  # illegal: nothing
-    assert session.stars == []
+    assert session.progress.shelf.earned == []
     session.place("e6")
-    assert session.stars == ["opening"] and session.new_stars == ["opening"]
-    assert "Star earned: Opening!" in session.events
+    assert session.progress.shelf.earned == ["opening"] and session.new_stars == ["opening"]
+    assert session.events[-1] == ev.StarEarned("opening")
     session.computer_move(session.token)
     session.begin()
     session.place("g6")
-    assert session.new_stars == [] and session.stars == ["opening"]
+    assert session.new_stars == [] and session.progress.shelf.earned == ["opening"]
 
 
 def test_s1_the_computers_opening_earns_nothing():
     """S1: with the human as White the computer's first placement earns no star."""
     session = scripted(LOSS, side="white")
     session.computer_move(session.token)
-    assert session.stars == []
+    assert session.progress.shelf.earned == []
     advance(session, LOSS, 2)
-    assert session.stars == ["opening"]
+    assert session.progress.shelf.earned == ["opening"]
 
 
 def test_s1_a_local_placement_earns_opening():
     """S1: in a local game both players are people."""
     session = make(mode="local")
     session.place("f5")
-    assert session.stars == ["opening"]
+    assert session.progress.shelf.earned == ["opening"]
 
 
 # -- S2 ------------------------------------------------------------------------------
@@ -118,7 +122,7 @@ def test_s2_corner_only_for_a_human_placement(transcript, mode, side, earned):
     assert all(not (1 << s.square) & CORNERS for s in replay(transcript).steps[:-1])
     session = scripted(transcript, mode=mode, side=side)
     advance(session, transcript)
-    assert ("corner" in session.stars) == earned
+    assert ("corner" in session.progress.shelf.earned) == earned
 
 
 # -- S3 ---------------------------------------------------------------------------------
@@ -138,7 +142,7 @@ def test_s3_capture_needs_six_flips_by_a_human(transcript, side, flips, earned):
     assert all(s.flips.bit_count() < 6 for s in steps[:-1] if s.color == human)
     session = scripted(transcript, side=side)
     advance(session, transcript)
-    assert ("capture" in session.stars) == earned
+    assert ("capture" in session.progress.shelf.earned) == earned
 
 
 # -- S4 ----------------------------------------------------------------------------------
@@ -150,9 +154,9 @@ def test_s4_completion_for_any_first_result(transcript, mode, side):
     """S4: reaching the attempt's first result earns Completion in any mode, win or not."""
     session = scripted(transcript, mode=mode, side=side)
     advance(session, transcript, len(squares_of(transcript)) - 1)
-    assert "completion" not in session.stars
+    assert "completion" not in session.progress.shelf.earned
     advance(session, transcript)
-    assert "completion" in session.stars
+    assert "completion" in session.progress.shelf.earned
 
 
 def test_s4_no_completion_for_an_abandoned_game():
@@ -163,7 +167,7 @@ def test_s4_no_completion_for_an_abandoned_game():
     session.restart()
     advance(session, WIN, 59)
     session.new()
-    assert "completion" not in session.stars
+    assert "completion" not in session.progress.shelf.earned
 
 
 # -- S5 -------------------------------------------------------------------------------------
@@ -193,7 +197,7 @@ def test_s5_first_computer_win(case, earned):
         transcript = LOSS_THEN_WIN
     advance(session, transcript)
     assert session.is_over()
-    assert ("first-win" in session.stars) == earned
+    assert ("first-win" in session.progress.shelf.earned) == earned
     if case != "local black win":
         assert session.board.outcome().winner == (None if case == "draw" else
                                                   WHITE if case in ("loss", "win as white") else BLACK)
@@ -213,8 +217,8 @@ def test_s6_s7_strong_and_clean_wins_need_a_challenge_win(level, practice, stron
         advance(session, WIN, 2)
         session.undo()
     advance(session, WIN)
-    assert ("strong-win" in session.stars, "clean-win" in session.stars) == (strong, clean)
-    assert "first-win" in session.stars
+    assert ("strong-win" in session.progress.shelf.earned, "clean-win" in session.progress.shelf.earned) == (strong, clean)
+    assert "first-win" in session.progress.shelf.earned
 
 
 def test_s6_s7_a_loss_undone_into_a_win_earns_no_challenge_star():
@@ -225,7 +229,7 @@ def test_s6_s7_a_loss_undone_into_a_win_earns_no_challenge_star():
         session.undo()
     advance(session, LOSS_THEN_WIN)
     assert session.board.outcome().winner == BLACK
-    assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.stars)
+    assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)
 
 
 # -- S8 --------------------------------------------------------------------------------------------
@@ -237,8 +241,8 @@ def test_s8_three_challenge_wins_in_three_attempts():
             session.new()
         session.begin()
         advance(session, WIN)
-        assert session.challenge_wins == n
-        assert ("fresh-wins" in session.stars) == (n == 3)
+        assert len(session.progress.shelf.wins) == n
+        assert ("fresh-wins" in session.progress.shelf.earned) == (n == 3)
     assert session.new_stars == ["fresh-wins"]
 
 
@@ -250,8 +254,8 @@ def test_s8_two_wins_in_one_attempt_count_once():
     advance(session, WIN)
     session.new()
     advance(session, WIN)
-    assert session.challenge_wins == 2 and "fresh-wins" not in session.stars
-    assert len(session.history) == 2
+    assert len(session.progress.shelf.wins) == 2 and "fresh-wins" not in session.progress.shelf.earned
+    assert len(session.progress.history) == 2
 
 
 def test_s8_practice_wins_losses_and_local_wins_do_not_count():
@@ -272,10 +276,10 @@ def test_s8_practice_wins_losses_and_local_wins_do_not_count():
     session.set_setting("mode", "computer")
     session.new()
     advance(session, WIN)                    # 2nd challenge win
-    assert session.challenge_wins == 2 and "fresh-wins" not in session.stars
+    assert len(session.progress.shelf.wins) == 2 and "fresh-wins" not in session.progress.shelf.earned
     session.new()
     advance(session, WIN)                    # 3rd
-    assert "fresh-wins" in session.stars
+    assert "fresh-wins" in session.progress.shelf.earned
 
 
 def test_s8_the_count_survives_a_reload():
@@ -284,13 +288,12 @@ def test_s8_the_count_survives_a_reload():
     advance(session, WIN)
     session.new()
     advance(session, WIN)
-    text = save.dump(session)
-    again = Session(Book(WIN), clock=Clock())
-    assert save.load(again, text) == []
-    assert again.challenge_wins == 2
+    again, notices = reloaded(session, Book(WIN))
+    assert notices == []
+    assert len(again.progress.shelf.wins) == 2
     again.new()
     advance(again, WIN)
-    assert "fresh-wins" in again.stars
+    assert "fresh-wins" in again.progress.shelf.earned
 
 
 # -- kept forever, once, and the local limit --------------------------------------------------------
@@ -298,14 +301,13 @@ def test_s_stars_are_kept_across_new_restart_undo_and_reload():
     """S: stars are earned once and kept forever (New, Restart, Undo, reload)."""
     session = scripted(BLACK_CORNER, WIN)
     advance(session, BLACK_CORNER)
-    earned = list(session.stars)
+    earned = list(session.progress.shelf.earned)
     assert earned == ["opening", "corner"]
     session.undo()
     session.restart()
     session.new()
-    again = Session(Book(WIN), clock=Clock())
-    save.load(again, save.dump(session))
-    assert again.stars == earned
+    again, _ = reloaded(session, Book(WIN))
+    assert again.progress.shelf.earned == earned
     again.begin()
     again.place("e6")
     assert again.new_stars == []
@@ -318,8 +320,8 @@ def test_s_a_local_win_earns_only_s1_to_s4():
     advance(session, WIN)
     steps = session.board.steps
     assert any((1 << s.square) & CORNERS for s in steps) and any(s.flips.bit_count() >= 6 for s in steps)
-    assert session.attempt.first_result["result"] == "black"
-    assert set(session.stars) == LOCAL_STARS
+    assert session.progress.attempt.first_result["result"] == "black"
+    assert set(session.progress.shelf.earned) == LOCAL_STARS
 
 
 def test_s_a_local_game_then_computer_games_still_earn_the_rest():
@@ -343,13 +345,12 @@ def test_s_no_star_is_announced_twice(case):
         session.begin()
         session.redo()
     elif case == "reload":
-        session = Session(Book(WIN), clock=Clock())
-        save.load(session, save.dump(scripted_finished()))
+        session, _ = reloaded(scripted_finished(), Book(WIN))
     else:
         session.restart()
         session.begin()
         advance(session, WIN)
-    assert session.new_stars == [] and not any(e.startswith("Star earned") for e in session.events)
+    assert session.new_stars == [] and not any(isinstance(e, ev.StarEarned) for e in session.events)
 
 
 def scripted_finished() -> Session:
@@ -357,3 +358,69 @@ def scripted_finished() -> Session:
     session = scripted(WIN)
     advance(session, WIN)
     return session
+
+
+def test_s8_the_wins_are_the_keys_of_the_challenge_records():
+    """S8, P7: the shelf counts challenge wins as one key per winning attempt (its
+    record's key), so that two tabs' counts merge without counting a win twice."""
+    session = scripted(WIN)
+    advance(session, WIN)
+    session.new()
+    advance(session, WIN, 2)
+    session.undo()
+    advance(session, WIN)  # a practice win: no key
+    session.new()
+    advance(session, WIN)
+    challenges = [r for r in session.progress.history if r["challenge"]]
+    assert [r["attempt"] for r in challenges] == [1, 3]
+    assert session.progress.shelf.wins == [key(r) for r in challenges]
+
+
+def test_s_star_events_are_in_shelf_order_and_only_for_new_stars():
+    """S: one placement that earns several stars reports each once, in the shelf's order,
+    and the snapshot lists the same ids as new."""
+    session = scripted(LOSS)
+    advance(session, LOSS)
+    assert session.progress.shelf.earned == ["opening", "capture", "corner", "completion"]
+    session = scripted(BLACK_CORNER)
+    advance(session, BLACK_CORNER, len(squares_of(BLACK_CORNER)) - 1)
+    session.begin()
+    advance(session, BLACK_CORNER)
+    assert [e for e in session.events if isinstance(e, ev.StarEarned)] == [ev.StarEarned("corner")]
+    assert session_snapshot(session)["new_stars"] == ["corner"] == session.new_stars
+
+
+# -- the shelf of two tabs (SPEC P7) -------------------------------------------------
+@pytest.mark.parametrize("mine, theirs, merged, new", [
+    ([], ["opening"], ["opening"], ["opening"]),
+    (["opening"], ["opening"], ["opening"], []),
+    (["opening", "corner"], ["capture", "opening"], ["opening", "corner", "capture"], ["capture"]),
+    (["completion"], [], ["completion"], []),
+])
+def test_p7_shelves_merge_as_a_union(mine, theirs, merged, new):
+    """P7, S: merging another tab's shelf keeps every star of both and reports the
+    stars this shelf did not hold."""
+    shelf = Shelf(list(mine))
+    assert shelf.merge(Shelf(list(theirs))) == new
+    assert shelf.earned == merged
+
+
+def test_p7_merged_wins_count_each_attempt_once_and_reach_s8():
+    """P7, S8: wins merge by key (a win both tabs know counts once); when the merged
+    count reaches three, Three fresh wins is earned by the merge."""
+    shelf = Shelf(["opening", "clean-win"], ["d1#1", "d2#2"])
+    assert shelf.merge(Shelf(["opening"], ["d2#2", "d1#1"])) == []
+    assert shelf.wins == ["d1#1", "d2#2"]
+    assert shelf.merge(Shelf([], ["d3#3"])) == ["fresh-wins"]
+    assert shelf.wins == ["d1#1", "d2#2", "d3#3"] and "fresh-wins" in shelf.earned
+    assert shelf.merge(Shelf(["fresh-wins"], ["d3#3"])) == []
+    assert shelf.earned.count("fresh-wins") == 1
+
+
+def test_s_a_local_shelf_refuses_computer_stars():
+    """S: a local game can earn S1-S4 only, whatever it asks for."""
+    shelf = Shelf()
+    assert shelf.earn(list(STAR_IDS), local=True) == list(STAR_IDS[:4])
+    assert shelf.earn(list(STAR_IDS), local=False) == list(STAR_IDS[4:])
+    assert shelf.earn(list(STAR_IDS), local=False) == []
+
