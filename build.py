@@ -54,6 +54,8 @@ CACHE = ROOT / ".cache"
 WEB = ROOT / "web"
 SW_TEMPLATE = "sw.js"
 PAGES = ("index.html",)
+#: Where index.html receives the opening position as JSON (see opening_json).
+OPENING_PLACEHOLDER = "<!--OPENING-->"
 
 
 @dataclass(frozen=True)
@@ -418,12 +420,25 @@ def copy_engine_sources(dest: Path) -> None:
             shutil.copyfile(path, dest / name)
 
 
+def opening_json() -> str:
+    """Returns the opening position as the page paints it before Python is ready (SPEC
+    O3), made by the engine's own code, as JSON safe inside a script element."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from reversi.app.snapshot import opening_view
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    return json.dumps(opening_view(), separators=(",", ":")).replace("</", "<\\/")
+
+
 def copy_pages(site: Path) -> None:
-    """Copies index.html and web/ (but the service worker template) into the site, as far as they exist."""
+    """Copies index.html (with the opening position filled in) and web/ (but the
+    service worker template) into the site, as far as they exist."""
     site.mkdir(parents=True, exist_ok=True)
     for name in PAGES:
         if (ROOT / name).exists():
-            shutil.copyfile(ROOT / name, site / name)
+            page = (ROOT / name).read_text()
+            (site / name).write_text(page.replace(OPENING_PLACEHOLDER, opening_json()))
     if WEB.is_dir():
         shutil.copytree(
             WEB, site / "web",

@@ -3,6 +3,9 @@
 // Animation is planned from two snapshots (which squares changed colour), and a
 // new snapshot during an animation simply replaces it (B6: never delays state).
 
+import { planAnimation, progressAt } from "./anim.js";
+import { squareName } from "./format.js";
+
 const FILES = "abcdefgh";
 const COLORS = {
   board: "#1f7a4d",
@@ -13,14 +16,6 @@ const COLORS = {
   last: "#e11d48",
   preview: "#fbbf24",
 };
-const APPEAR_MS = 140;
-const FLIP_MS = 260;
-const STAGGER_MS = 70;
-
-/** Returns the name of square index i (0 = a1, 63 = h8). */
-function squareName(i) {
-  return FILES[i % 8] + String(Math.floor(i / 8) + 1);
-}
 
 /** Returns the accessible name of a square, e.g. "d3, empty, legal move". */
 function cellLabel(name, cell, legal, last) {
@@ -34,29 +29,6 @@ function cellLabel(name, cell, legal, last) {
 /** Returns the legal squares to mark: none when the player turned the dots off (B1). */
 function shownLegal(snapshot) {
   return new Set(snapshot.options && snapshot.options.legal_dots ? snapshot.legal || [] : []);
-}
-
-/**
- * Returns the animation from `before` to `after` cells when exactly one disc was
- * placed: {placed, flips: [{i, delay}]}, flips ordered outward from the placed disc.
- */
-function planAnimation(before, after) {
-  if (!before || before.length !== 64) return null;
-  let placed = -1;
-  const changed = [];
-  for (let i = 0; i < 64; i++) {
-    if (before[i] === after[i]) continue;
-    if (before[i] === "-" && after[i] !== "-" && placed < 0) placed = i;
-    else if (before[i] !== "-" && after[i] !== "-") changed.push(i);
-    else return null; // a disc vanished or two appeared: undo, new game, a jump
-  }
-  if (placed < 0) return null;
-  const px = placed % 8, py = Math.floor(placed / 8);
-  const flips = changed.map((i) => {
-    const distance = Math.max(Math.abs(i % 8 - px), Math.abs(Math.floor(i / 8) - py));
-    return { i, delay: APPEAR_MS * 0.6 + (distance - 1) * STAGGER_MS };
-  });
-  return { placed, flips, start: performance.now() };
 }
 
 export class BoardView {
@@ -92,7 +64,7 @@ export class BoardView {
   show(snapshot) {
     const before = this.snapshot && this.snapshot.cells;
     this.snapshot = snapshot;
-    this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells);
+    this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells, performance.now());
     const legal = shownLegal(snapshot);
     this.cells.forEach((cell, i) => {
       const name = squareName(i);
@@ -164,23 +136,10 @@ export class BoardView {
     if (progress.size) this.schedule();
   }
 
-  /** Returns the animation progress (0..1) of each animated square, and ends finished animations. */
+  /** Returns the animation progress (0..1) of each animated square, and ends a finished animation. */
   progress(now) {
-    const out = new Map();
-    const anim = this.animation;
-    if (!anim) return out;
-    const t = now - anim.start;
-    let running = t < APPEAR_MS;
-    out.set(anim.placed, Math.min(1, Math.max(0.05, t / APPEAR_MS)));
-    for (const { i, delay } of anim.flips) {
-      const p = Math.min(1, Math.max(0, (t - delay) / FLIP_MS));
-      if (p < 1) running = true;
-      out.set(i, p);
-    }
-    if (!running) {
-      this.animation = null;
-      return new Map();
-    }
+    const out = progressAt(this.animation, now);
+    if (!out.size) this.animation = null;
     return out;
   }
 }

@@ -1,12 +1,36 @@
-// Engine client: the page's messenger to the Python worker.
-// Every request carries an id; its reply (result or error) settles one promise.
+// Engine client: the page's messenger to the Python worker (web/worker.js).
+//
+// The worker protocol, every message and field, both ways:
+//
+// Page -> worker
+//   {type: "init", interrupt: SharedArrayBuffer | null}
+//       Sent once, first. `interrupt` is one shared byte (only when the page is
+//       cross-origin isolated): writing 2 (SIGINT) into it makes Python raise
+//       KeyboardInterrupt inside the running call, which then fails as cancelled.
+//   {id: n, method: string, params: object}
+//       A request: `method` and `params` are those of reversi.app.bridge (its module
+//       docstring lists them). `id` is unique per request; the reply names it.
+//       Requests are served one at a time, in order.
+//
+// Worker -> page
+//   {type: "progress", stage: "python" | "engine" | "installed", ms: n}
+//       Start-up progress: Python starting, the engine wheel installing, installed
+//       (`ms`: milliseconds since the worker started).
+//   {type: "ready"}      Start-up finished: requests are served from now on.
+//   {type: "failed", error: string}
+//       Start-up failed; `error` is a one-line message. No request will be served.
+//   {id: n, result: object}
+//       The reply to request `id`: the snapshot (reversi.app.snapshot) with `save`,
+//       `pending` and `drop` (reversi.app.bridge).
+//   {id: n, error: string, cancelled: boolean}
+//       Request `id` failed: `error` is a one-line message for the player;
+//       `cancelled` is true when it was interrupted (see `interrupt`).
 
 /** Starts the worker and returns {ready, call, cancel}; `onProgress(stage)` hears start-up stages. */
 export function createEngine(onProgress = () => {}) {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
-  // With cross-origin isolation a shared byte lets the page interrupt Python at once.
   const shared = self.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
   const interrupt = shared ? new Uint8Array(shared) : null;
 

@@ -1,10 +1,11 @@
 // Analysis graph: the expected final disc difference (Black minus White) before
-// each move, drawn on a canvas; a text list says the same for screen readers.
+// each move, drawn on a canvas. Python sends the values, the marked placements and
+// the same in words for screen readers (reversi.app.analysis).
 
 const GRAPH_COLORS = { line: "#1f7a4d", zero: "#8a857b", exact: "#1f7a4d", mark: "#e11d48", text: "#55524c" };
 
-/** Draws `report.plies` values on `canvas`, marking the placements in `marks` (plies). */
-export function drawGraph(canvas, report, marks) {
+/** Draws `report.plies` values on `canvas`, marking the placements in `report.marked` (plies). */
+export function drawGraph(canvas, report) {
   const css = { w: canvas.clientWidth, h: canvas.clientHeight };
   if (!css.w || !css.h) return;
   const dpr = window.devicePixelRatio || 1;
@@ -48,7 +49,7 @@ export function drawGraph(canvas, report, marks) {
     }
   }
   ctx.fillStyle = GRAPH_COLORS.mark;
-  for (const ply of marks) {
+  for (const ply of report.marked) {
     const p = plies[ply];
     if (!p) continue;
     ctx.beginPath();
@@ -57,20 +58,4 @@ export function drawGraph(canvas, report, marks) {
     ctx.lineTo(x(ply) + 5, y(p.value) - 17);
     ctx.fill();
   }
-}
-
-/** Returns the text lines of an analysis: the start and end values, then each marked placement. */
-export function describe(report, marked) {
-  const signed = (v) => `${v > 0 ? "+" : ""}${Math.round(v)}`;
-  const lines = [];
-  const first = report.plies[0];
-  if (first) lines.push(`Start: expected ${signed(first.value)} for Black (${first.exact ? "exact" : "estimate"}).`);
-  for (const m of marked) {
-    lines.push(`Move ${m.ply + 1}, ${m.mover} ${m.played}: lost ${m.loss} disc${m.loss === 1 ? "" : "s"} ` +
-      `(${m.exact ? "exact" : "estimate"}); best was ${m.best}.`);
-  }
-  const last = report.plies[report.plies.length - 1];
-  if (report.finished && last) lines.push(`End: ${signed(last.value)} for Black.`);
-  if (report.finished && !marked.length) lines.push("No placement lost ground.");
-  return lines;
 }

@@ -1,5 +1,7 @@
 // Input: turns taps, clicks and keys into a few named intents. Knows no rules.
 
+import { moveFocus } from "./focus.js";
+
 const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", escape: "escape" };
 const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
@@ -7,20 +9,6 @@ const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 function isTyping(event) {
   const el = event.target;
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-}
-
-/** Returns the cell index the focus moves to from `index` for `key`, or null. */
-function moveFocus(index, key) {
-  const row = Math.floor(index / 8), col = index % 8;
-  switch (key) {
-    case "ArrowLeft": return col > 0 ? index - 1 : index;
-    case "ArrowRight": return col < 7 ? index + 1 : index;
-    case "ArrowUp": return row > 0 ? index - 8 : index;
-    case "ArrowDown": return row < 7 ? index + 8 : index;
-    case "Home": return row * 8;
-    case "End": return row * 8 + 7;
-    default: return null;
-  }
 }
 
 /**

@@ -1,123 +1,215 @@
-// Panels: the parts of the page around the board that mirror the snapshot
-// (scores, buttons, settings, notices, results history). They only draw.
+// Panels: the parts of the page around the board that mirror the snapshot (scores,
+// buttons, settings, notices, history, stars, the review bar and the analysis).
+// They only draw: every fact and every sentence comes from Python's snapshot.
+
+import { drawGraph } from "./graph.js";
+import { formatTime } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** Formats milliseconds as m:ss (or h:mm:ss). */
-export function formatTime(ms) {
-  const total = Math.floor(ms / 1000);
-  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
-  const mm = h ? String(m).padStart(2, "0") : String(m);
-  return (h ? `${h}:` : "") + `${mm}:${String(s).padStart(2, "0")}`;
-}
-
-/** Updates scores, turn line, buttons and settings from a snapshot. */
-export function showControls(snap, { loading, thinking, reviewing }) {
-  $("count-black").textContent = snap.counts.black;
-  $("count-white").textContent = snap.counts.white;
-  $("turn").textContent = snap.result ? "Game over" : snap.status;
-  $("turn").classList.toggle("thinking", thinking);
-  const ready = !loading && !reviewing;
-  $("undo").disabled = !ready || !snap.can_undo;
-  $("redo").disabled = !ready || !snap.can_redo;
-  $("restart").disabled = !ready || !snap.moves;
-  $("new-game").disabled = !ready;
-  const pause = $("pause");
-  pause.textContent = snap.paused ? "Resume" : "Pause";
-  pause.disabled = !ready || (!snap.paused && !snap.clock_running);
-  $("legal-dots").setAttribute("aria-pressed", String(snap.options.legal_dots));
-  $("legal-dots").disabled = loading;
-  $("review").disabled = !ready;
-  for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) $(id).disabled = loading;
-  for (const name of ["mode", "side", "level"]) {
-    $(name).value = snap.options[name];
-    $(name).disabled = !ready;
-  }
-  const local = snap.options.mode === "local";
-  $("side").disabled ||= local;
-  $("level").disabled ||= local;
-  const differs = ["mode", "side", "level"].some((k) => snap.options[k] !== snap[k]);
-  $("setup-note").textContent = differs ? "Your new choices apply from the next new game." : "";
-}
-
-/** Shows the notices that the player has not dismissed (SPEC P2, P3). */
-export function showNotices(notices, dismissed) {
-  const open = notices.filter((text) => !dismissed.has(text));
-  $("alert-list").replaceChildren(...open.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
-  $("alert").hidden = open.length === 0;
-}
-
-const RESULT_WORDS = { win: "Win", loss: "Loss", draw: "Draw", black: "Black won", white: "White won" };
-
-/** Fills the results history table, newest first; `onReview(index)` opens a game. */
-export function showHistory(history, onReview) {
-  const rows = history.map((r, index) => {
-    const tr = document.createElement("tr");
-    const game = r.mode === "local" ? "Two players" : `${cap(r.level)}, as ${cap(r.side)}`;
-    const kind = r.mode === "local" ? "Local" : r.challenge ? "Challenge" : r.practice ? "Practice" : "—";
-    const cells = [new Date(r.date).toLocaleString(), game, RESULT_WORDS[r.result], `${r.black}–${r.white}`, kind, formatTime(r.duration_ms)];
-    tr.append(...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
-    const td = document.createElement("td");
-    if (r.moves) {
-      const button = Object.assign(document.createElement("button"), { type: "button", textContent: "Review" });
-      button.setAttribute("aria-label", `Review the game of ${cells[0]}`);
-      button.addEventListener("click", () => onReview(index));
-      td.append(button);
-    }
-    tr.append(td);
-    return tr;
-  }).reverse();
-  $("history-table").tBodies[0].replaceChildren(...rows);
-  $("history-table").hidden = rows.length === 0;
-  $("history-empty").hidden = rows.length > 0;
-}
-
-/** Fills the statistics table: per level and side, games, results and disc differences. */
-export function showStats(rows) {
-  const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
-  $("stats-table").tBodies[0].replaceChildren(...rows.map((r) => {
-    const tr = document.createElement("tr");
-    const th = Object.assign(document.createElement("th"), { scope: "row", textContent: r.label });
-    tr.append(th, ...[r.games, r.wins, r.draws, r.losses, signed(r.best), signed(r.average)]
-      .map((v) => Object.assign(document.createElement("td"), { textContent: String(v) })));
-    return tr;
-  }));
-  $("stats-table").hidden = rows.length === 0;
-  if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
-}
-
-function cap(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/** Draws the star shelf: all eight, earned or not, each with how to earn it. */
-export function showStars(stars) {
-  const items = stars.map((star) => {
-    const li = document.createElement("li");
-    li.className = star.earned ? "earned" : "";
-    const mark = Object.assign(document.createElement("span"), { className: "mark", textContent: star.earned ? "★" : "☆" });
-    mark.setAttribute("aria-hidden", "true");
-    const name = Object.assign(document.createElement("span"), { className: "name", textContent: `${star.name}${star.earned ? " (earned)" : " (not yet)"}` });
-    const how = Object.assign(document.createElement("span"), { className: "how", textContent: star.how });
-    li.append(mark, name, how);
-    return li;
-  });
-  $("star-list").replaceChildren(...items);
-  $("star-count").textContent = `${stars.filter((s) => s.earned).length} of ${stars.length}`;
-}
-
 const CELEBRATION_MS = 6000;
-let celebrationTimer = 0;
 
-/** Shows a short celebration below the board for newly earned stars (B6; the live region announces them). */
-export function celebrate(stars, ids) {
-  const names = stars.filter((s) => ids.includes(s.id)).map((s) => s.name);
-  if (!names.length) return;
-  const el = $("celebration");
-  el.textContent = `Star earned: ${names.join(", ")}`;
-  el.hidden = true;
-  void el.offsetWidth; // restart the CSS animation
-  el.hidden = false;
-  clearTimeout(celebrationTimer);
-  celebrationTimer = setTimeout(() => { el.hidden = true; }, CELEBRATION_MS);
+/** Returns an element made from a tag and properties (text in `textContent`). */
+function make(tag, props = {}) {
+  return Object.assign(document.createElement(tag), props);
+}
+
+/** Returns the page's panels as the controller's `ui`; `emit(intent, detail)` runs an intent. */
+export function createPanels({ emit }) {
+  const dismissed = new Set();
+  let notices = [];
+  let shownLists = "";
+  let celebrationTimer = 0;
+
+  function showNotices() {
+    const open = notices.filter((text) => !dismissed.has(text));
+    $("alert-list").replaceChildren(...open.map((text) => make("li", { textContent: text })));
+    $("alert").hidden = open.length === 0;
+  }
+
+  function showScores(board) {
+    $("count-black").textContent = board.counts.black;
+    $("count-white").textContent = board.counts.white;
+    $("turn").textContent = board.result ? "Game over" : board.status;
+  }
+
+  function showControls(snap, { loading, thinking, reviewing, watching }) {
+    if (!reviewing) showScores(snap);
+    $("turn").classList.toggle("thinking", thinking);
+    const ready = !loading && !reviewing && !snap.elsewhere;
+    $("undo").disabled = !ready || !snap.can_undo;
+    $("redo").disabled = !ready || !snap.can_redo;
+    $("restart").disabled = !ready || !snap.can_restart;
+    $("new-game").disabled = !ready;
+    $("pause").textContent = snap.paused ? "Resume" : "Pause";
+    $("pause").disabled = !ready || !snap.can_pause;
+    $("legal-dots").setAttribute("aria-pressed", String(Boolean(snap.options.legal_dots)));
+    $("sound").setAttribute("aria-pressed", String(Boolean(snap.options.sound)));
+    $("legal-dots").disabled = $("sound").disabled = loading || Boolean(snap.elsewhere);
+    $("review").disabled = !ready;
+    for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) {
+      $(id).disabled = loading;
+    }
+    for (const name of ["mode", "side", "level"]) {
+      $(name).value = snap.options[name];
+      $(name).disabled = !ready || (name !== "mode" && !snap.side_and_level_apply);
+    }
+    $("move-clock-setting").value = String(snap.options.move_clock);
+    $("swap-sides").checked = snap.options.swap_sides;
+    $("setup-note").textContent = snap.setup_note;
+    $("analyse").disabled = watching; // a watched game is analysed once it is over
+    $("elsewhere").hidden = !snap.elsewhere;
+    $("board").setAttribute("aria-busy", String(loading || thinking));
+    $("transcript-out").value = snap.moves || "";
+  }
+
+  function showLists(snap) {
+    // Rebuilt only when they changed, so a clock tick never takes the focus off them.
+    const lists = JSON.stringify([snap.history, snap.stars, snap.stats]);
+    if (lists === shownLists) return;
+    shownLists = lists;
+    showHistory(snap.history);
+    showStats(snap.stats);
+    showStars(snap.stars);
+  }
+
+  function showHistory(history) {
+    const rows = history.map((record, index) => {
+      const date = new Date(record.date).toLocaleString();
+      const { game, result, score, kind } = record.words;
+      const tr = make("tr");
+      tr.append(...[date, game, result, score, kind, formatTime(record.duration_ms)]
+        .map((textContent) => make("td", { textContent })));
+      const td = make("td");
+      if (record.reviewable) {
+        const button = make("button", { type: "button", textContent: "Review" });
+        button.setAttribute("aria-label", `Review the game of ${date}`);
+        button.addEventListener("click", () => emit("reviewHistory", index));
+        td.append(button);
+      }
+      tr.append(td);
+      return tr;
+    }).reverse();
+    $("history-table").tBodies[0].replaceChildren(...rows);
+    $("history-table").hidden = rows.length === 0;
+    $("history-empty").hidden = rows.length > 0;
+  }
+
+  function showStats(rows) {
+    const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
+    $("stats-table").tBodies[0].replaceChildren(...rows.map((r) => {
+      const tr = make("tr");
+      tr.append(make("th", { scope: "row", textContent: r.label }),
+        ...[r.games, r.wins, r.draws, r.losses, signed(r.best), signed(r.average)]
+          .map((v) => make("td", { textContent: String(v) })));
+      return tr;
+    }));
+    $("stats-table").hidden = rows.length === 0;
+    if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
+  }
+
+  function showStars(stars) {
+    $("star-list").replaceChildren(...stars.map((star) => {
+      const li = make("li", { className: star.earned ? "earned" : "" });
+      const mark = make("span", { className: "mark", textContent: star.earned ? "★" : "☆" });
+      mark.setAttribute("aria-hidden", "true");
+      li.append(mark, make("span", { className: "name", textContent: `${star.name}${star.earned ? " (earned)" : " (not yet)"}` }),
+        make("span", { className: "how", textContent: star.how }));
+      return li;
+    }));
+    $("star-count").textContent = `${stars.filter((s) => s.earned).length} of ${stars.length}`;
+  }
+
+  function showAnalysis(report) {
+    $("analysis").hidden = !report;
+    if (!report) return;
+    $("analysis-title").textContent = `· ${report.title}`;
+    $("analysis-progress").value = report.done / report.total;
+    $("analysis-progress").setAttribute("aria-valuetext", report.progress_text);
+    $("analysis-progress-row").hidden = report.finished;
+    drawGraph($("analysis-graph"), report);
+    $("analysis-graph").setAttribute("aria-label", `Graph of the expected final disc difference. ${report.lines.join(" ")}`);
+    $("analysis-text").replaceChildren(...report.lines.map((textContent) => make("li", { textContent })));
+  }
+
+  return {
+    /** Draws everything a snapshot shows but the board. */
+    render(snap, flags) {
+      showControls(snap, flags);
+      notices = snap.notices;
+      showNotices();
+      showLists(snap);
+      showAnalysis(flags.reviewing ? snap.analysis : null);
+    },
+    /** Draws the scores and the turn line of a board (before Python is ready, O3). */
+    scores: showScores,
+    /** Draws the active-time clock (P6) and the move clock, counting on `since` ms. */
+    clocks(snap, since, { loading, reviewing, hidden }) {
+      const running = snap.clock_running && !hidden && !loading;
+      $("clock").textContent = formatTime((snap.active_ms || 0) + (running ? since : 0));
+      const moveClock = snap.move_clock;
+      $("move-clock").hidden = !moveClock || reviewing;
+      if (!moveClock) return;
+      const left = Math.max(0, moveClock.left_ms - (moveClock.running && !hidden ? since : 0));
+      $("move-clock-time").textContent = formatTime(Math.ceil(left / 1000) * 1000);
+      $("move-clock").classList.toggle("urgent", left <= 10_000);
+    },
+    /** Shows a message until dismissed (an engine error). */
+    notice(text) {
+      notices = [...notices, text];
+      showNotices();
+    },
+    /** Dismisses the notices shown now. */
+    dismiss() {
+      notices.forEach((text) => dismissed.add(text));
+      showNotices();
+    },
+    /** Shows a short note under the board for a tap that did not play (null: still loading). */
+    hint(text) {
+      $("hint").textContent = text === null ? $("hint").dataset.loading : text;
+    },
+    /** Shows a short celebration below the board for the stars just earned (B6). */
+    celebrate(snap) {
+      const names = snap.stars.filter((s) => snap.new_stars.includes(s.id)).map((s) => s.name);
+      const el = $("celebration");
+      el.textContent = `Star earned: ${names.join(", ")}`;
+      el.hidden = true;
+      void el.offsetWidth; // restart the CSS animation
+      el.hidden = false;
+      clearTimeout(celebrationTimer);
+      celebrationTimer = setTimeout(() => { el.hidden = true; }, CELEBRATION_MS);
+    },
+    /** Draws a review frame's bar: its title, position and the step buttons. */
+    reviewFrame({ index, total, title }) {
+      $("turn").textContent = "Reviewing";
+      $("review-title").textContent = `${title}: ${index === 0 ? "start" : `move ${index} of ${total}`}`;
+      $("review-start").disabled = $("review-back").disabled = index === 0;
+      $("review-forward").disabled = $("review-end").disabled = index === total;
+    },
+    /** Shows the review bar and brings the board and its tools into view. */
+    reviewOpened() {
+      $("review-bar").hidden = false;
+      document.body.classList.add("reviewing");
+      document.querySelector(".scores").scrollIntoView({ block: "start" });
+      ($("review-back").disabled ? $("close-review") : $("review-back")).focus({ preventScroll: true });
+    },
+    /** Hides the review bar and the analysis. */
+    reviewClosed() {
+      $("review-bar").hidden = true;
+      $("analysis").hidden = true;
+      document.body.classList.remove("reviewing");
+    },
+    /** Shows why a pasted transcript could not be opened ("" clears it). */
+    transcript(text) {
+      $("transcript-message").textContent = text;
+    },
+    /** Says whether a copy worked; if not, selects the text for a manual copy. */
+    copyResult(ok, text) {
+      const message = $("transcript-message");
+      if (!ok) {
+        $("transcript-out").value = text;
+        $("transcript-out").select();
+      }
+      message.textContent = ok ? message.dataset.copied : message.dataset.manual;
+    },
+  };
 }

@@ -1,47 +1,32 @@
-// Review mode: steps through the frames Python sent (SPEC A3: never changes the
-// game), shows the analysis graph, and hands intents back to main.js.
+// Review: steps through the frames of a game that Python sent (SPEC A3: it never
+// changes the game in play). Pure state with a draw callback, so it is unit-tested
+// under node --test; the page draws the frame and the review bar.
 
-import { drawGraph, describe } from "./graph.js";
-
-const $ = (id) => document.getElementById(id);
-
-/** Returns the review controller; `draw(frameSnapshot)` paints a frame, `say(text)` announces. */
-export function createReview({ draw, say }) {
+/**
+ * Returns the review stepper. `draw({frame, index, total, title, announce})` paints
+ * frame `index` of `total` (0 = the opening) and says whether to announce its text.
+ */
+export function createReview({ draw }) {
   let review = null;
   let index = 0;
 
-  function frameSnapshot() {
-    const f = review.frames[index];
-    return {
-      cells: f.cells, counts: f.counts, last: f.last, flipped: f.flipped, legal: [],
-      options: { legal_dots: false }, status: f.text,
-    };
-  }
-
-  function render(announce = true) {
-    const total = review.frames.length - 1;
-    $("review-title").textContent = `${review.title}: ${index === 0 ? "start" : `move ${index} of ${total}`}`;
-    $("review-start").disabled = $("review-back").disabled = index === 0;
-    $("review-forward").disabled = $("review-end").disabled = index === total;
-    draw(frameSnapshot());
-    if (announce) say(review.frames[index].text);
-  }
+  const render = (announce) => draw({
+    frame: review.frames[index], index, total: review.frames.length - 1, title: review.title, announce,
+  });
 
   return {
     /** Checks if a game is being reviewed. */
     active: () => review !== null,
-    /** The reviewed game's transcript and source, or null. */
+    /** Returns the reviewed game ({title, source, moves, human, frames}), or null. */
     current: () => review,
     /** Opens a review payload at its last frame. */
     open(payload) {
       review = payload;
       index = payload.frames.length - 1;
-      $("review-bar").hidden = false;
-      document.body.classList.add("reviewing");
-      render();
+      render(true);
     },
     /** Takes a longer version of the open game (a watched game growing); a player
-     * who was at its last frame follows on to the new one. */
+     * at its last frame follows on to the new one. */
     extend(payload) {
       const following = index === review.frames.length - 1;
       review = payload;
@@ -54,35 +39,24 @@ export function createReview({ draw, say }) {
       const next = Math.max(0, Math.min(review.frames.length - 1, index + delta));
       if (next !== index) {
         index = next;
-        render();
+        render(true);
       }
     },
-    /** Repaints the current frame (e.g. after the live snapshot changed underneath). */
+    /** Repaints the current frame without announcing it. */
     redraw() {
-      if (review) draw(frameSnapshot());
+      if (review) render(false);
     },
     /** Leaves review. */
     close() {
       review = null;
-      $("review-bar").hidden = true;
-      $("analysis").hidden = true;
-      document.body.classList.remove("reviewing");
     },
   };
 }
 
-/** Shows an analysis report: progress, graph and its text alternative. */
-export function showAnalysis(report, human) {
-  const panel = $("analysis");
-  panel.hidden = !report;
-  if (!report) return;
-  $("analysis-title").textContent = `· ${report.title}`;
-  $("analysis-progress").value = report.done / report.total;
-  $("analysis-progress").setAttribute("aria-valuetext", `${report.done} of ${report.total} positions`);
-  $("analysis-progress-row").hidden = report.finished;
-  const marked = report.losses.filter((m) => m.lost_ground && (!human || m.mover === human));
-  drawGraph($("analysis-graph"), report, marked.map((m) => m.ply));
-  const lines = describe(report, marked);
-  $("analysis-graph").setAttribute("aria-label", `Graph of the expected final disc difference. ${lines.join(" ")}`);
-  $("analysis-text").replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+/** Returns a review frame as a board snapshot for the board view (no legal dots). */
+export function frameSnapshot(frame) {
+  return {
+    cells: frame.cells, counts: frame.counts, last: frame.last, flipped: frame.flipped, legal: [],
+    options: { legal_dots: false }, status: frame.text,
+  };
 }

@@ -1,42 +1,114 @@
-// Storage: the saved document in localStorage, probed once, failing soft (SPEC P1, P2).
-// Python validates whatever comes back (P3); this module only moves text.
+// Storage: the saved parts in localStorage, one key each, every access failing soft
+// (SPEC P1, P2, P7, P8). Python decides what to store and when, and validates what
+// comes back (P3); this module only moves text, refuses to overwrite what another
+// tab stored since (a write names the text it replaces), and reports other tabs' writes.
 
-const KEY = "reversi.save";
+/** The localStorage key of each part; `legacy` is the single document of older versions. */
+export const KEYS = {
+  game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
+  legacy: "reversi.save",
+};
 
-/** Returns a store {read(), write(text)}; write returns null on success or a reason. */
-export function createStore(storage = safeLocalStorage()) {
-  return {
-    /** Returns the saved text, or null when there is none or storage cannot be read. */
-    read() {
-      try {
-        return storage ? storage.getItem(KEY) : null;
-      } catch {
-        return null;
-      }
-    },
-    /** Saves `text`; returns null, or why it could not ("storage is full", …). */
-    write(text) {
-      if (!storage) return "storage is unavailable";
-      try {
-        storage.setItem(KEY, text);
-        return null;
-      } catch (error) {
-        return error && error.name === "QuotaExceededError" ? "storage is full" : "storage refused the save";
-      }
-    },
-  };
-}
-
-/** Returns window.localStorage, or null when the browser denies it (disabled, sandboxed). */
-function safeLocalStorage() {
+/** Returns window[name] (localStorage or sessionStorage), or null when the browser denies it. */
+export function browserStorage(name, scope = globalThis) {
   try {
-    return window.localStorage;
+    const storage = scope[name];
+    return storage && typeof storage.getItem === "function" ? storage : null;
   } catch {
     return null;
   }
 }
 
-/** Returns the painted view cached in a saved document, or null (used before Python is ready, O3). */
+/** Returns why a storage call failed, in the words of the P2 notice. */
+function reasonOf(error) {
+  return error && error.name === "QuotaExceededError" ? "storage is full" : "storage refused the save";
+}
+
+/**
+ * Returns the store over `storage` (null: unavailable):
+ * {readAll(), write(part, text, base), remove(part), problem(), onExternal(callback)}.
+ */
+export function createStore(storage, scope = globalThis) {
+  let problem = storage ? null : "storage is unavailable";
+  const fail = (error) => {
+    problem ||= error ? reasonOf(error) : "storage is unavailable";
+    return problem;
+  };
+  const read = (part) => {
+    if (!storage) return null;
+    try {
+      return storage.getItem(KEYS[part]);
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+  };
+  return {
+    /** Returns every part's stored text (null when absent or unreadable). */
+    readAll() {
+      return Object.fromEntries(Object.keys(KEYS).map((part) => [part, read(part)]));
+    },
+    /**
+     * Stores `text` under `part` if what is stored is still `base` (the text this tab
+     * last read or wrote there). Returns {ok: true}, {conflict: storedText} when
+     * another tab wrote since, or {error: reason}.
+     */
+    write(part, text, base) {
+      if (!storage) return { error: fail(null) };
+      try {
+        const stored = storage.getItem(KEYS[part]);
+        if (stored !== base && stored !== text) return { conflict: stored };
+        if (stored !== text) storage.setItem(KEYS[part], text);
+        return { ok: true };
+      } catch (error) {
+        return { error: fail(error) };
+      }
+    },
+    /** Removes a part (the legacy document once migrated); failures are ignored. */
+    remove(part) {
+      try {
+        if (storage) storage.removeItem(KEYS[part]);
+      } catch {
+        // Nothing is lost: the parts hold everything the old document did.
+      }
+    },
+    /** Returns the first storage failure's reason, or null. */
+    problem: () => problem,
+    /** Calls `callback(part)` when another tab stores a part; returns the unbind function. */
+    onExternal(callback) {
+      const parts = new Map(Object.entries(KEYS).map(([part, key]) => [key, part]));
+      const listener = (event) => {
+        if (parts.has(event.key) && event.key !== KEYS.legacy) callback(parts.get(event.key));
+      };
+      scope.addEventListener("storage", listener);
+      return () => scope.removeEventListener("storage", listener);
+    },
+  };
+}
+
+/** Returns a flag kept in sessionStorage for this tab, every access failing soft:
+ * {get(), set()}. */
+export function sessionFlag(key, storage = browserStorage("sessionStorage")) {
+  return {
+    get() {
+      try {
+        return Boolean(storage && storage.getItem(key));
+      } catch {
+        return false;
+      }
+    },
+    set() {
+      try {
+        if (storage) storage.setItem(key, "1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** Returns the painted view cached in a saved game part, or null (used before Python is ready, O3). */
 export function savedView(text) {
   try {
     const view = JSON.parse(text).view;

@@ -1,6 +1,6 @@
 // Module worker: loads Pyodide from the site, installs the engine wheel with
-// micropip, and answers requests {id, method, params} with {id, result} or
-// {id, error}. Python runs here, never on the main thread.
+// micropip, and answers requests with one reversi.app.bridge.Bridge. Python runs
+// here, never on the main thread. The messages are documented in engine.js.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -38,7 +38,7 @@ async function boot() {
   micropip.destroy();
   progress("installed");
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
-  return pyodide.pyimport("reversi.app.bridge");
+  return pyodide.pyimport("reversi.app.bridge").Bridge();
 }
 
 let bridgePromise = null;

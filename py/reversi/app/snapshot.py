@@ -35,6 +35,8 @@ Session:
 - ``side_and_level_apply``: whether the side and level settings mean anything
   for the chosen mode (SPEC C1: only against the computer).
 - ``setup_note``: "" or the line saying that new choices wait for a new game.
+- ``tap_note``: "" when a tap on the board goes to Python, else what the page
+  says at once instead (reviewing, or the computer is to move).
 - ``active_ms``: active play time of the attempt (SPEC P6).
 - ``attempt``: ``{"id", "practice", "first_result"}``.
 - ``options``: the settings (:class:`reversi.game.settings.Settings`).
@@ -89,6 +91,13 @@ def board_snapshot(board: Board) -> dict[str, Any]:
     }
 
 
+def opening_view() -> dict[str, Any]:
+    """Returns what the page paints before Python is ready when nothing is saved (SPEC O3)."""
+    board = Board()
+    return {**board_snapshot(board), "legal": [], "status": f"{wording.color_title(board.turn)} to move",
+            "options": {"legal_dots": True}}
+
+
 def status_line(session: Session) -> str:
     """Returns the session's status-bar line."""
     return wording.status_line(session.game, paused=session.paused,
@@ -130,6 +139,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         side_and_level_apply=settings.mode == "computer",
         setup_note=(wording.SETUP_WAITS
                     if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS) else ""),
+        tap_note=wording.tap_note(reviewing=reviewing, computer=session.computer_to_move()),
         active_ms=attempt.active_ms,
         attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},
         options=asdict(settings),

@@ -141,6 +141,14 @@ _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
 }
 
 
+def tap_note(*, reviewing: bool, computer: bool) -> str:
+    """Returns what the page says at once to a tap on the board that cannot play:
+    while reviewing, or while the computer is to move; else ""."""
+    if reviewing:
+        return "You are reviewing: choose “Back to the game” to play."
+    return "Wait for the computer's move." if computer else ""
+
+
 def status_line(game: Game, *, paused: bool, human_to_move: bool) -> str:
     """Returns the status-bar line: whose move it is, paused, or the result."""
     outcome = game.board.outcome()

@@ -111,17 +111,17 @@ class Session:
         if not keep_clock:
             self.move_clock.restart()
 
-    def place(self, name: str, token: int | None = None) -> None:
-        """Plays square ``name`` for the person to move (SPEC B2); an illegal or
-        untimely tap changes nothing and says why (:class:`~.events.Refused`)."""
-        square = parse_square(name)
-        refusal = self._refusal(square, token)
+    def place(self, square: str, token: int | None = None) -> None:
+        """Plays the square named ``square`` for the person to move (SPEC B2); an illegal
+        or untimely tap changes nothing and says why (:class:`~.events.Refused`)."""
+        target = parse_square(square)
+        refusal = self._refusal(target, token)
         if refusal:
-            self.events.append(ev.Refused(refusal, square if refusal == "illegal" else None))
+            self.events.append(ev.Refused(refusal, target if refusal == "illegal" else None))
             return
         self._changed()
-        step = self._play(square, "human")
-        self.events.extend(self.progress.earn(placement_stars(square, step.flips),
+        step = self._play(target, "human")
+        self.events.extend(self.progress.earn(placement_stars(target, step.flips),
                                               local=self.game.mode == "local"))
         self._after_placement()
 

@@ -1,0 +1,282 @@
+// Controller: the page's command pipeline. It sends intents to Python, shows each
+// reply, stores what Python says to store, runs the computer loop, and drives the
+// review, analysis and watch flows. It decides no rule and writes no sentence:
+// every fact and word comes in the snapshot (py/reversi/app/snapshot.py).
+//
+// Every part it uses is passed in, so node --test drives it with fakes:
+//   engine   {ready, call(method, params), cancel()}       (engine.js)
+//   store    {readAll(), write(part, text, base), remove(part), problem()}  (storage.js)
+//   view     {show(snapshot), setPreview(square)}          (board-view.js)
+//   review   the review stepper                            (review.js)
+//   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
+//             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
+//             transcript(text), copyResult(ok)}            (panels.js)
+//   announce(text), sound {play(flips)}, clipboard {write(text)}
+//   timers   {setTimeout(fn, ms), now(), measure(name, start)}, hidden() -> boolean
+
+export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
+export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
+
+export function createController({ engine, store, view, review, ui, announce, sound, clipboard, timers, hidden }) {
+  let snap = null;
+  let loading = true;
+  let thinking = false;
+  let analysing = false;
+  let watching = null; // {black, white, seed, busy} while two levels play each other
+  let storageReported = false;
+  let pending = {};
+  let shownAt = timers.now();
+
+  const flags = () => ({ loading, thinking, reviewing: review.active(), watching: Boolean(watching) });
+
+  /** Paints a snapshot everywhere on the page. */
+  function show(next) {
+    snap = next;
+    ui.render(next, flags());
+    if (review.active()) review.redraw();
+    else view.show(next);
+    shownAt = timers.now();
+    drawClocks();
+  }
+
+  /** Redraws the clocks, counting on from the last snapshot between ticks. */
+  function drawClocks() {
+    if (snap) ui.clocks(snap, timers.now() - shownAt, { ...flags(), hidden: hidden() });
+  }
+
+  /** Sends a command to Python, shows the reply and stores what it says to store;
+   * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
+  async function command(method, params = {}, onError = null) {
+    let reply;
+    try {
+      reply = await engine.call(method, params);
+    } catch (error) {
+      if (!error.cancelled) (onError || ui.notice)(error.message);
+      return null;
+    }
+    show(reply);
+    persist(reply);
+    if (reply.placed && reply.options.sound) sound.play(reply.placed.flips);
+    if (reply.new_stars.length) ui.celebrate(reply);
+    if (reply.announce) announce(reply.announce);
+    scheduleComputer();
+    return reply;
+  }
+
+  /** Stores the parts a reply says to store (SPEC P1, P8); a part another tab stored
+   * since goes back to Python instead of being overwritten (P7). */
+  function persist(reply) {
+    const refused = [];
+    for (const [part, { text, base }] of Object.entries(reply.save || {})) {
+      const result = store.write(part, text, base);
+      if ("conflict" in result) refused.push(part);
+    }
+    for (const part of reply.drop || []) store.remove(part);
+    pending = reply.pending || {};
+    reportStorage();
+    for (const part of refused) command("external", { part, documents: store.readAll(), refused: true });
+  }
+
+  /** Tells Python, once, that storage failed, so the player is told (SPEC P2). */
+  function reportStorage() {
+    const problem = store.problem();
+    if (problem && !storageReported && !loading) {
+      storageReported = true;
+      command("storage_failed", { reason: problem });
+    }
+  }
+
+  /** Stores the parts that wait for the page to go away (the active time, SPEC P8). */
+  function storePending() {
+    for (const [part, { text, base }] of Object.entries(pending)) store.write(part, text, base);
+    pending = {};
+  }
+
+  /** Asks Python for the computer's move when it is the computer's turn (C1, C3). */
+  function scheduleComputer() {
+    if (!snap || !snap.computer_to_move || thinking || hidden() || loading) return;
+    thinking = true;
+    show(snap);
+    const token = snap.token;
+    timers.setTimeout(async () => {
+      const asked = timers.now();
+      await command("computer_move", { token });
+      timers.measure("computer-move", asked); // one move's thinking, read by bench/page.py
+      thinking = false;
+      show(snap);
+      scheduleComputer();
+    }, COMPUTER_DELAY_MS);
+  }
+
+  /** Runs a command that must win over a pending computer search or analysis (B4, P5). */
+  function overrule(method, params) {
+    if (thinking || analysing || (watching && watching.busy)) engine.cancel();
+    analysing = false;
+    return command(method, params);
+  }
+
+  /** Opens the review a reply brought, bringing its tools into view. */
+  function openReview(reply) {
+    if (!reply || !reply.review) return;
+    review.open(reply.review);
+    show(snap);
+    ui.reviewOpened();
+  }
+
+  /** Ends a watched game, interrupting the search for its next move. */
+  function stopWatching() {
+    if (watching && watching.busy) engine.cancel();
+    watching = null;
+  }
+
+  /** Analyses the reviewed game one position per request, until done or cancelled. */
+  async function analyse() {
+    const current = review.current();
+    if (!current || analysing || watching) return;
+    analysing = true;
+    let reply = await command("analysis_start", { moves: current.moves, title: current.title, human: current.human });
+    while (analysing && reply && reply.analysis && !reply.analysis.finished) reply = await command("analysis_step");
+    analysing = false;
+  }
+
+  /** Lets two levels play each other, one placement per request, shown in review as it grows. */
+  async function watch({ black, white, seed }) {
+    const game = { black, white, seed, busy: false };
+    const step = async (moves) => {
+      game.busy = true;
+      const reply = await command("watch", { moves, black, white, seed });
+      game.busy = false;
+      return watching === game && reply ? reply.review : null;
+    };
+    stopWatching();
+    if (analysing) await overrule("analysis_stop");
+    watching = game;
+    try {
+      let current = await step("");
+      if (!current) return;
+      openReview({ review: current });
+      while (watching === game && current.frames[current.frames.length - 1].turn !== null) {
+        await new Promise((resolve) => timers.setTimeout(resolve, WATCH_DELAY_MS));
+        if (watching !== game) return;
+        current = await step(current.moves);
+        if (!current) return;
+        review.extend(current);
+      }
+    } finally {
+      if (watching === game) watching = null; // over, failed or stopped
+      show(snap);
+    }
+  }
+
+  /** Copies text to the clipboard; the page says whether it worked. */
+  async function copy(text) {
+    try {
+      await clipboard.write(text);
+      ui.copyResult(true, text);
+    } catch {
+      ui.copyResult(false, text);
+    }
+  }
+
+  const intents = {
+    place(square) {
+      if (loading) ui.hint(null);
+      else if (snap.tap_note) ui.hint(snap.tap_note);
+      else {
+        ui.hint("");
+        command("place", { square, token: snap.token });
+      }
+    },
+    toggleLegal: () => command("set_setting", { name: "legal_dots", value: !snap.options.legal_dots }),
+    toggleSound: () => command("set_setting", { name: "sound", value: !snap.options.sound }),
+    setting: ({ name, value }) => overrule("set_setting", { name, value }),
+    newGame: () => overrule("new"),
+    restart: () => overrule("restart"),
+    undo: () => snap.can_undo && !review.active() && overrule("undo"),
+    redo: () => snap.can_redo && !thinking && !review.active() && command("redo"),
+    pause: () => !review.active() && (snap.paused ? command("resume") : overrule("pause")),
+    takeover: () => overrule("takeover", { documents: store.readAll() }),
+    preview: (square) => review.active() || view.setPreview(square),
+    async review() {
+      stopWatching();
+      openReview(await command("review", { source: "current" }));
+    },
+    async reviewHistory(index) {
+      stopWatching();
+      openReview(await command("review", { source: "history", index }));
+    },
+    navigate(key) {
+      if (!review.active()) return false;
+      review.step({ ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[key]);
+      return true;
+    },
+    closeReview() {
+      stopWatching();
+      review.close();
+      ui.reviewClosed();
+      overrule("close_review");
+    },
+    analyse,
+    watch,
+    cancelAnalysis: () => overrule("analysis_stop"),
+    copyTranscript: () => copy(snap.moves),
+    copyReview: () => copy(review.current().moves),
+    async importTranscript(text) {
+      stopWatching();
+      ui.transcript("");
+      openReview(await command("import_transcript", { text }, ui.transcript));
+    },
+    clearHistory: () => command("clear_history"),
+  };
+
+  /** Intents that work before the engine is ready (they need no reply). */
+  const ALWAYS = new Set(["place", "preview", "navigate"]);
+
+  return {
+    /** Runs an intent; returns what it returns (navigate: whether it took the key). */
+    emit(intent, detail) {
+      if (intents[intent] && (!loading || ALWAYS.has(intent))) return intents[intent](detail);
+      return false;
+    },
+    /** Shows the board before Python is ready (the opening or the saved view, SPEC O3). */
+    paint(board) {
+      view.show(board);
+      ui.scores(board);
+    },
+    /** Loads the stored game into Python once the engine is ready; rejects if it cannot start. */
+    async start(documents) {
+      await engine.ready;
+      const reply = await engine.call("load", { documents });
+      loading = false;
+      show(reply);
+      persist(reply);
+      if (reply.announce) announce(reply.announce);
+      scheduleComputer();
+      return reply;
+    },
+    /** Another tab stored `part` (SPEC P7). */
+    external(part) {
+      if (!loading) command("external", { part, documents: store.readAll() });
+    },
+    /** The page was hidden: store the waiting parts, pause and cancel computer work (P4). */
+    hide() {
+      storePending();
+      if (!loading) overrule("pause", { reason: "hidden" });
+      drawClocks();
+    },
+    /** The page is going away: store the waiting parts now (P8). */
+    leave: storePending,
+    /** One clock tick: visible active time goes to Python (P6). */
+    tick(ms) {
+      if (!loading && snap && snap.clock_running && !hidden()) command("tick", { ms });
+      drawClocks();
+    },
+    /** Shows the page again after being hidden. */
+    visible() {
+      drawClocks();
+      scheduleComputer();
+    },
+    /** Returns the snapshot on show (for the page's own drawing, e.g. after a review). */
+    snapshot: () => snap,
+  };
+}

@@ -1,0 +1,14 @@
+// Formatting helpers with no DOM: pure functions, unit-tested under node --test.
+
+/** Formats milliseconds as m:ss (or h:mm:ss), rounding down to the second. */
+export function formatTime(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return (h ? `${h}:` : "") + `${mm}:${String(s).padStart(2, "0")}`;
+}
+
+/** Returns the name of square index i (0 = a1, 63 = h8; SPEC R1). */
+export function squareName(i) {
+  return "abcdefgh"[i % 8] + String(Math.floor(i / 8) + 1);
+}
