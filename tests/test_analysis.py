@@ -20,8 +20,7 @@ from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_square, square_name
 from reversi.engine.players import random_opening
-from reversi.game.session import Session
-from tests.sessions import WIN_SHORT, Clock, Seeded, advance, finish, make, squares_of
+from tests.sessions import WIN_SHORT, Seeded, Storage, Tab, advance, make, squares_of
 
 #: The brief's bound: every position with this many empties or fewer is checked against the solver.
 SOLVED = 12
@@ -125,25 +124,33 @@ def test_a_loss_is_measured_for_the_mover_when_the_next_side_passes():
     assert m["exact"] and m["loss"] == solve(p, o)[0] - after(p, o, moves[ply]) >= 0
 
 
+def page() -> Tab:
+    """Returns a fresh page (a bridge with a fake computer player) over its own storage."""
+    tab = Tab(Storage(), player=Seeded())
+    tab.load()
+    return tab
+
+
 def test_whole_short_game_analysis_reports_every_position():
-    """A game that ends early (14 placements, 18-0) analysed through the session one
-    position per step: progress, every value, the exact final value, the end announced."""
+    """A game that ends early (14 placements, 18-0) analysed through the bridge one
+    position per step: progress, every value, the exact final value, the end reported
+    once; a step after the end does nothing."""
     moves = squares_of(SHORT)
-    session = Session(Seeded(), clock=Clock())
-    session.start_analysis(moves, "Imported game")  # not the live game (which is empty)
-    game = session.analysis
-    assert isinstance(game, GameAnalysis) and game.title == "Imported game"
+    game = GameAnalysis(moves, "Imported game")
     assert not game.done and game.report()["done"] == 0
+    tab = page()
+    reply = tab.call("analysis_start", moves=SHORT, title="Imported game")
+    assert reply["analysis"]["title"] == "Imported game" and reply["analysis"]["done"] == 0
+    assert [e["kind"] for e in reply["events"]] == ["analysis_started"]
     steps = 0
-    while not game.done:
-        session.begin()
-        session.analysis_step()
+    while not reply["analysis"]["finished"]:
+        reply = tab.call("analysis_step")
         steps += 1
-        report = game.report()
+        report = reply["analysis"]
         assert report["done"] == steps and report["total"] == len(moves) + 1
-        assert ("Analysis finished." in session.events) == game.done
-    session.analysis_step()  # a step after the end does nothing
-    report = game.report()
+        assert ([e["kind"] for e in reply["events"]] == ["analysis_finished"]) == report["finished"]
+    again = tab.call("analysis_step")  # a step after the end does nothing
+    assert again["analysis"] == report and again["events"] == []
     assert steps == len(moves) + 1 == report["done"] and report["finished"]
     assert [p["ply"] for p in report["plies"]] == list(range(len(moves) + 1))
     assert report["plies"][-1]["value"] == 18 and report["plies"][-1]["exact"]
@@ -151,44 +158,59 @@ def test_whole_short_game_analysis_reports_every_position():
     assert len(report["losses"]) == len(moves)
     assert all(m["loss"] >= 0 for m in report["losses"])
     assert all(isinstance(p["value"], (int, float)) and -64 <= p["value"] <= 64 for p in report["plies"])
+    assert report["progress_text"] == f"{len(moves) + 1} of {len(moves) + 1} positions"
+    assert report["lines"][0].startswith("Start: expected") and "End: +18 for Black." in report["lines"]
 
 
 def test_the_game_in_progress_cannot_be_analysed_but_a_finished_one_can():
-    session = make(Seeded())
-    session.place("d3")
-    session.computer_move(session.token)
-    live = session.game.line.moves[:session.game.line.cursor]
-    for moves in (live, live[:1], []):
+    """Analysis is assistance: the unfinished game in play, or any start of it, is
+    refused; once it is finished it can be analysed, and stopped."""
+    tab = page()
+    tab.play("d3")
+    tab.call("computer_move", token=tab.snap["token"])
+    live = tab.snap["moves"]
+    for moves in (live, live[:2], ""):
         with pytest.raises(ValueError, match="once this game is finished"):
-            session.start_analysis(list(moves), "This game")
-    assert session.analysis is None
-    finish(session)
-    assert session.is_over()
-    done = session.game.line.moves[:session.game.line.cursor]
-    session.start_analysis(done, "This game")
-    assert session.analysis is not None and session.analysis.moves == done
-    session.stop_analysis()
-    assert session.analysis is None
+            tab.call("analysis_start", moves=moves, title="This game")
+    assert tab.call("snapshot")["analysis"] is None
+    while not tab.snap["result"]:
+        if tab.snap["human_to_move"]:
+            tab.play(tab.snap["legal"][0])
+        else:
+            tab.call("computer_move", token=tab.snap["token"])
+    done = tab.snap["moves"]
+    reply = tab.call("analysis_start", moves=done, title="This game")
+    assert reply["analysis"] is not None and reply["analysis"]["total"] == len(done) // 2 + 1
+    assert tab.call("analysis_stop")["analysis"] is None
 
 
 def test_a_past_game_can_be_analysed_while_a_new_one_is_in_progress():
-    session = make(mode="local")
-    advance(session, WIN_SHORT)
-    past, _, _ = session.game_moves("history", 0)
-    session.new()
-    session.place("d3")
-    session.start_analysis(past, "Game of the day")
-    assert session.analysis is not None
-    session.begin()
-    session.analysis_step()
-    assert len(session.analysis.plies) == 1
-    session.stop_analysis()
+    """A game of the results history can be analysed while a new game is played."""
+    tab = page()
+    tab.call("set_setting", name="mode", value="local")
+    tab.play(*(WIN_SHORT[i:i + 2] for i in range(0, len(WIN_SHORT), 2)))
+    past = tab.call("review", source="history", index=0)["review"]["moves"]
+    assert past == WIN_SHORT
+    tab.call("close_review")
+    tab.call("new")
+    tab.play("d3")
+    reply = tab.call("analysis_start", moves=past, title="Game of the day")
+    assert reply["analysis"] is not None
+    reply = tab.call("analysis_step")
+    assert reply["analysis"]["done"] == 1
+    tab.call("analysis_stop")
 
 
 def test_the_game_in_progress_extended_by_a_move_cannot_be_analysed():
+    """A game that passes through the unfinished live position is refused too."""
     session = make(mode="local")
     advance(session, "f5d6c3d3c4")
     live = session.game.line.moves[:session.game.line.cursor]
     extended = live + [session.board.legal_moves()[0]]
+    assert not session.may_analyse(extended) and not session.may_analyse(live[:3])
+    assert session.may_analyse(squares_of("e6f6"))  # another game
+    tab = page()
+    tab.call("set_setting", name="mode", value="local")
+    tab.play("f5", "d6", "c3", "d3", "c4")
     with pytest.raises(ValueError, match="once this game is finished"):
-        session.start_analysis(extended, "Imported game")
+        tab.call("analysis_start", moves="f5d6c3d3c4" + square_name(extended[-1]), title="Imported game")

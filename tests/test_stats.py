@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from reversi.app import bridge, save
-from reversi.game.session import Session
+from reversi.app.bridge import Bridge
 from reversi.app.snapshot import session_snapshot
 from reversi.app.stats import statistics
-from tests.sessions import WIN, WIN_SHORT, Clock, advance, scripted
+from reversi.game import events as ev
+from tests.sessions import WIN, WIN_SHORT, Clock, Seeded, advance, parts, reloaded, scripted
 
 
 def record(mode: str, level: str, side: str, result: str, black: int, white: int, attempt: int = 1) -> dict:
@@ -85,34 +85,39 @@ def test_clear_history_keeps_the_stars_and_the_attempt():
     """Clearing the history empties results and statistics; the stars stay (kept forever)."""
     session = scripted(WIN_SHORT)
     advance(session, WIN_SHORT)
-    stars, first, wins = list(session.stars), session.attempt.first_result, session.challenge_wins
-    assert stars and session.history
+    stars, first, wins = list(session.progress.shelf.earned), session.progress.attempt.first_result, len(session.progress.shelf.wins)
+    assert stars and session.progress.history
     session.begin()
     session.clear_history()
-    assert session.history == [] and statistics(session.history) == []
-    assert session.stars == stars and session.challenge_wins == wins
-    assert session.attempt.first_result == first  # A3: the attempt's result does not change
-    assert "Your stars are kept." in " ".join(session.events)
-    doc = json.loads(save.dump(session))
-    assert doc["history"] == [] and doc["stars"]["earned"] == stars
-    reloaded = Session(clock=Clock())
-    save.load(reloaded, save.dump(session))
-    assert reloaded.history == [] and reloaded.stars == stars
+    assert session.progress.history == [] and statistics(session.progress.history) == []
+    assert session.progress.shelf.earned == stars and len(session.progress.shelf.wins) == wins
+    assert session.progress.attempt.first_result == first  # A3: the attempt's result does not change
+    assert session.events == [ev.HistoryCleared()]
+    saved = {part: json.loads(text) for part, text in parts(session).items()}
+    assert saved["history"]["records"] == [] and saved["stars"]["earned"] == stars
+    again, notices = reloaded(session)
+    assert notices == []
+    assert again.progress.history == [] and again.progress.shelf.earned == stars
+    assert len(again.progress.shelf.wins) == wins
 
 
-def test_clear_history_through_the_bridge(monkeypatch):
-    for name in ("_session", "_saved", "_review"):  # restored after the test
-        monkeypatch.setattr(bridge, name, getattr(bridge, name))
-    monkeypatch.setattr(bridge, "Session", lambda: Session(clock=Clock()))
-    bridge.call("load", json.dumps({"document": None}))
-    bridge.call("set_setting", json.dumps({"name": "mode", "value": "local"}))
+def test_clear_history_through_the_bridge():
+    """Through the bridge: clearing stores an empty history part and no stars part
+    (the stars did not change, SPEC P8); the reply keeps the stars."""
+    bridge = Bridge(Seeded(), Clock())
+
+    def call(method, **params):
+        return json.loads(bridge.call(method, json.dumps(params)))
+    call("load", documents={})
+    call("set_setting", name="mode", value="local")
     for i in range(0, len(WIN_SHORT), 2):
-        bridge.call("place", json.dumps({"square": WIN_SHORT[i:i + 2]}))
-    reply = json.loads(bridge.call("snapshot"))
+        call("place", square=WIN_SHORT[i:i + 2])
+    reply = call("snapshot")
     assert len(reply["history"]) == 1 and reply["stats"][0]["label"] == "Two players (Black's view)"
     earned = [s["id"] for s in reply["stars"] if s["earned"]]
     assert earned
-    reply = json.loads(bridge.call("clear_history"))
+    reply = call("clear_history")
     assert reply["history"] == [] and reply["stats"] == []
     assert [s["id"] for s in reply["stars"] if s["earned"]] == earned
-    assert json.loads(reply["save"])["history"] == []
+    assert set(reply["save"]) == {"history"}
+    assert json.loads(reply["save"]["history"]["text"])["records"] == []

@@ -10,11 +10,12 @@ import json
 
 import pytest
 
-from reversi.app import bridge, watch
+from reversi.app import watch
+from reversi.app.bridge import Bridge
+from reversi.engine import players
 from reversi.engine.board import Board
 from reversi.engine.notation import IllegalMoveError, NotationError
 from reversi.engine.players import choose_move
-from reversi.game.session import Session
 from tests.sessions import Clock, Seeded
 
 
@@ -47,7 +48,7 @@ def test_each_colour_plays_at_its_own_level(monkeypatch):
         asked.append((p, o, level))
         return choose_move(p, o, "easy", **kw)
 
-    monkeypatch.setattr(watch, "choose_move", recording)
+    monkeypatch.setattr(players, "choose_move", recording)  # watch imports it when it plays
     review = play_out("hard", "expert", seed=1)
     board = Board()
     for ply, square in enumerate(Board.replay(review["moves"]).placements()):
@@ -80,16 +81,30 @@ def test_bad_requests_are_refused_with_a_reason(moves, black, white, error):
         watch.watch_step(moves, black, white)
 
 
-def test_through_the_bridge_the_session_and_its_save_stay_as_they_were(monkeypatch):
-    for name in ("_session", "_saved", "_review"):
-        monkeypatch.setattr(bridge, name, getattr(bridge, name))
-    monkeypatch.setattr(bridge, "Session", lambda: Session(Seeded(), clock=Clock()))
-    first = json.loads(bridge.call("load", json.dumps({"document": None})))
-    live = json.loads(bridge.call("place", json.dumps({"square": "d3", "token": first["token"]})))
-    reply = json.loads(bridge.call("watch", json.dumps({"moves": "", "black": "easy", "white": "easy", "seed": 3})))
-    assert "save" not in reply  # nothing to store: the player's game did not change
+def test_through_the_bridge_the_players_game_and_progress_stay_as_they_were():
+    """C2: watching opens a review (the game in play pauses, as for any review) but
+    plays nothing in the player's game and stores no history or stars; the watched
+    game grows in the open review; back to the game resumes it."""
+    bridge = Bridge(Seeded(), Clock())
+
+    def call(method, **params):
+        return json.loads(bridge.call(method, json.dumps(params)))
+    first = call("load", documents={})
+    live = call("place", square="d3", token=first["token"])
+    call("computer_move", token=live["token"])
+    live = call("snapshot")
+    reply = call("watch", moves="", black="easy", white="easy", seed=3)
+    assert set(reply["save"]) <= {"game"}  # at most the paused flag of the game in play
+    assert reply["reviewing"] and reply["paused"]
     assert reply["review"]["moves"] and reply["review"]["source"] == "watch"
-    assert (reply["cells"], reply["moves"], reply["token"]) == (live["cells"], live["moves"], live["token"])
+    assert (reply["cells"], reply["moves"]) == (live["cells"], live["moves"])
     assert reply["history"] == live["history"] and reply["stars"] == live["stars"]
+    grown = call("watch", moves=reply["review"]["moves"], black="easy", white="easy", seed=3)
+    assert grown["review"]["moves"].startswith(reply["review"]["moves"])
+    assert len(grown["review"]["moves"]) == len(reply["review"]["moves"]) + 2
+    assert grown["save"] == {} and grown["moves"] == live["moves"]
     with pytest.raises(ValueError, match="unknown level"):
         bridge.call("watch", json.dumps({"moves": "", "black": "easy", "white": "godlike"}))
+    back = call("close_review")
+    assert not back["reviewing"] and not back["paused"] and back["human_to_move"]
+    assert back["moves"] == live["moves"]
