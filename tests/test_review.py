@@ -1,29 +1,27 @@
 """Review (issue 6): frames of a game, transcript import (R6), and the rule that
 looking back never changes the session (A3).
 
-The computer is a fake player from tests/sessions.py; the property test also
-replaces the analysis evaluation with a fast fake (the engine's own values are
-tested in test_analysis.py), and one test runs the real analysis through the bridge.
+Bridge tests drive a fake page (tests/sessions.py Tab) through Bridge.call only.
+The computer is a fake player; the property test also replaces the analysis
+evaluation with a fast fake (the engine's own values are tested in
+test_analysis.py), and one test runs the real analysis through the bridge.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import random
-from dataclasses import asdict
 from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from reversi.app import analysis, bridge, save
+from reversi.app import analysis
+from reversi.app.review import chosen_game, frames, parse_game, review_of
 from reversi.engine.board import Board
 from reversi.engine.notation import IllegalMoveError, NotationError, format_transcript, square_name
 from reversi.engine.players import random_opening
-from reversi.app.review import frames, parse_game, review_of
-from reversi.game.session import Session
-from tests.sessions import Clock, Seeded, squares_of
+from tests.sessions import Seeded, Storage, Tab, advance, make, squares_of
 
 #: A local game of 14 placements: White passes after Black's b2 (placement 13),
 #: and Black's a5 ends the game early, 18-0 (SPEC R4, R5).
@@ -32,38 +30,31 @@ SHORT_PASS_AT = 13
 
 
 # -- helpers ----------------------------------------------------------------------
-@pytest.fixture(autouse=True)
-def own_bridge(monkeypatch):
-    """Gives each test the bridge's module-level state to itself (restored afterwards),
-    with sessions that use a fake computer player and clock."""
-    for name in ("_session", "_saved", "_review"):
-        monkeypatch.setattr(bridge, name, getattr(bridge, name))
-    monkeypatch.setattr(bridge, "Session", lambda: Session(Seeded(), clock=Clock()))
-
-
-def call(method: str, **params) -> dict:
-    """Calls the bridge as the worker does and returns the decoded reply."""
-    return json.loads(bridge.call(method, json.dumps(params)))
-
-
-def reset_bridge(mode: str = "computer", side: str = "black") -> None:
-    """Starts the bridge's module-level session afresh (a fake player and clock, see own_bridge)."""
-    call("load", document=None)
-    assert isinstance(bridge._session.player, Seeded)
+def page(mode: str = "computer", side: str = "black") -> Tab:
+    """Returns a fresh page (a bridge with a fake computer player and clock) over its own
+    storage, with ``mode`` and ``side`` set as the player would."""
+    tab = Tab(Storage(), player=Seeded())
+    tab.load()
     if mode != "computer":
-        call("set_setting", name="mode", value=mode)
+        tab.call("set_setting", name="mode", value=mode)
     if side != "black":
-        call("set_setting", name="side", value=side)
+        tab.call("set_setting", name="side", value=side)
+    return tab
 
 
-def observed() -> tuple:
-    """Returns everything review must leave alone (A3): the saved document, the
-    token, the attempt with its first result, the history, the stars, the pause
-    and the move clock."""
-    s = bridge._session
-    return (save.dump(s), s.token, asdict(s.attempt), copy.deepcopy(s.attempt.first_result),
-            copy.deepcopy(s.history), list(s.stars), s.challenge_wins, s.paused, s.move_left_ms,
-            asdict(s.settings), list(s.game.line.moves), s.game.line.cursor)
+def observed(tab: Tab) -> tuple:
+    """Returns everything looking back must leave alone (A3), as the page sees it: the
+    stored game part (but its paused flag and status line: a review pauses the game in
+    play), the stored history and stars, and the snapshot's game, attempt with its first
+    result, history, stars, settings, active time and move clock."""
+    game = json.loads(tab.storage["game"])
+    game["game"].pop("paused")
+    game["view"].pop("status")
+    snap = tab.call("snapshot")
+    clock = snap["move_clock"] and snap["move_clock"]["left_ms"]
+    return (game, tab.storage.get("history"), tab.storage.get("stars"),
+            snap["moves"], snap["cells"], snap["can_undo"], snap["can_redo"], snap["attempt"],
+            snap["history"], snap["stars"], snap["options"], snap["active_ms"], clock)
 
 
 def fake_evaluation(board, **_):
@@ -189,25 +180,68 @@ class TestImport:
         ("   \n", ["no moves"]),
     ])
     def test_r6_the_bridge_refuses_bad_transcripts_naming_move_and_character(self, text, words):
-        reset_bridge()
-        before = observed()
+        tab = page()
+        tab.play("d3")
+        before = observed(tab)
         with pytest.raises(ValueError) as error:
-            call("import_transcript", text=text)
+            tab.call("import_transcript", text=text)
         message = str(error.value)
         assert message.startswith("That transcript")
         for word in words:
             assert word in message, message
-        assert observed() == before
+        assert observed(tab) == before
+        assert not tab.call("snapshot")["reviewing"]
 
     def test_r6_the_bridge_opens_a_good_transcript_in_review(self):
-        reset_bridge()
-        reply = call("import_transcript", text=SHORT.upper())
+        tab = page()
+        reply = tab.call("import_transcript", text=SHORT.upper())
         review = reply["review"]
         assert review["moves"] == SHORT and review["source"] == "import"
         assert len(review["frames"]) == 15
         assert review["frames"][-1]["cells"] == Board.replay(SHORT).cells()
-        assert any("Imported a game of 14 moves" in e for e in reply["events"])
-        assert reply["moves"] == ""  # the live game is untouched
+        assert {"kind": "imported", "moves": 14} in reply["events"]
+        assert "Imported a game of 14 moves" in reply["announce"]
+        assert reply["moves"] == "" and reply["reviewing"]  # the live game is untouched
+
+
+# -- choosing the game to review ----------------------------------------------------
+def test_the_current_game_and_a_history_game_can_be_reviewed():
+    """Review of the game in play (up to its cursor, with the person's colour) and of a
+    results-history line (its transcript and date); anything else is refused."""
+    session = make(Seeded(), side="white")
+    session.computer_move(session.token)
+    session.place(square_name(session.board.legal_moves()[0]))
+    current = chosen_game(session, "current")
+    assert current["moves"] == format_transcript(session.game.line.moves) and current["human"] == "white"
+    assert current["title"] == "This game" and len(current["frames"]) == 3
+    local = make(mode="local")
+    advance(local, SHORT)
+    past = chosen_game(local, "history", 0)
+    assert past["moves"] == SHORT and past["human"] is None and past["title"].startswith("Game of 2026-01-01")
+    for source, index in (("history", 1), ("history", -1), ("history", None), ("history", True),
+                          ("elsewhere", 0)):
+        with pytest.raises(ValueError, match="cannot be reviewed"):
+            chosen_game(local, source, index)
+
+
+def test_a_review_pauses_the_running_game_and_back_to_the_game_resumes_it():
+    """P4, P6: while a game is reviewed the game in play is paused (its clocks stop,
+    the computer waits); closing the review resumes it; a game the player had paused
+    stays paused."""
+    tab = page()
+    tab.play("d3")
+    assert tab.snap["computer_to_move"]
+    reply = tab.call("review", source="current")
+    assert reply["reviewing"] and reply["paused"] and not reply["computer_to_move"]
+    assert {"kind": "paused", "reason": "review"} in reply["events"]
+    assert not tab.call("tick", ms=1000)["active_ms"]
+    back = tab.call("close_review")
+    assert not back["reviewing"] and not back["paused"] and back["computer_to_move"]
+    assert [e["kind"] for e in back["events"]] == ["resumed", "review_closed"]
+    tab.call("pause")
+    tab.call("review", source="current")
+    back = tab.call("close_review")
+    assert back["paused"] and [e["kind"] for e in back["events"]] == ["review_closed"]
 
 
 # -- review never changes the session (SPEC A3) ----------------------------------------
@@ -217,15 +251,21 @@ REVIEW_ONLY = {"review_current", "review_history", "import", "analysis_start", "
                "analysis_stop"}
 
 
-def play_one(rng: random.Random) -> None:
-    """Makes one placement by whoever is to move; New when the game is over."""
-    s = bridge._session
-    if s.human_to_move():
-        call("place", square=square_name(rng.choice(s.board.legal_moves())), token=s.token)
-    elif s.computer_to_move():
-        call("computer_move", token=s.token)
+def play_one(tab: Tab, rng: random.Random) -> None:
+    """Makes one placement by whoever is to move, back from any review first (as the
+    page's "Back to the game"); New when the game is over."""
+    if tab.snap["reviewing"]:
+        tab.call("close_review")
+    snap = tab.snap
+    if snap["paused"]:
+        tab.call("resume")
+        snap = tab.snap
+    if snap["human_to_move"]:
+        tab.call("place", square=rng.choice(snap["legal"]), token=snap["token"])
+    elif snap["computer_to_move"]:
+        tab.call("computer_move", token=snap["token"])
     else:
-        call("new")
+        tab.call("new")
 
 
 def passes_through(moves: str, live: Board) -> bool:
@@ -239,132 +279,135 @@ def passes_through(moves: str, live: Board) -> bool:
     return (live.black, live.white, live.turn) in seen
 
 
-def review_call(action: str, rng: random.Random, data) -> None:
-    """Makes one review-only call; a refused one must raise ValueError and nothing else."""
-    s = bridge._session
+def review_call(tab: Tab, action: str, rng: random.Random, data) -> dict | None:
+    """Makes one review-only call and returns its reply; a refused one must raise
+    ValueError and nothing else (None)."""
+    snap = tab.snap
+    history, over, live = snap["history"], snap["result"] is not None, snap["moves"]
     if action == "review_current":
-        reply = call("review", source="current")
-        assert reply["review"]["moves"] == format_transcript(s.game.line.moves[:s.game.line.cursor])
+        reply = tab.call("review", source="current")
+        assert reply["review"]["moves"] == live
     elif action == "review_history":
-        index = data.draw(st.integers(-1, len(s.history)), label="history index")
-        if 0 <= index < len(s.history):
-            reply = call("review", source="history", index=index)
-            assert reply["review"]["moves"] == s.history[index]["moves"]
+        index = data.draw(st.integers(-1, len(history)), label="history index")
+        if 0 <= index < len(history):
+            reply = tab.call("review", source="history", index=index)
+            assert reply["review"]["moves"] == history[index]["moves"]
             event("reviewed a history game")
         else:
             with pytest.raises(ValueError):
-                call("review", source="history", index=index)
-            return
+                tab.call("review", source="history", index=index)
+            return None
     elif action == "import":
         moves = format_transcript(random_opening(rng, rng.randrange(0, 61)))
         kind = data.draw(st.sampled_from(["good", "upper", "garbled", "extra"]), label="import")
         text = {"good": moves, "upper": moves.upper(), "garbled": moves + "z",
                 "extra": moves + "a1"}[kind]
         if kind in ("good", "upper") and moves:
-            reply = call("import_transcript", text=text)
+            reply = tab.call("import_transcript", text=text)
             assert reply["review"]["moves"] == moves
         else:
             try:
-                call("import_transcript", text=text)
+                reply = tab.call("import_transcript", text=text)
             except ValueError:
-                return
+                return None
             assert kind == "extra"  # a1 may happen to be legal
-            return
     elif action == "analysis_start":
-        finished = [r["moves"] for r in s.history if r.get("moves")]
-        live = format_transcript(s.game.line.moves[:s.game.line.cursor])
-        if s.is_over():
+        finished = [r["moves"] for r in history if r.get("moves")]
+        if over:
             finished.append(live)
         if finished and data.draw(st.booleans(), label="finished game"):
             moves = data.draw(st.sampled_from(finished))
-            if not s.is_over() and passes_through(moves, s.board):
+            if not over and passes_through(moves, Board.replay(live)):
                 # A past game that reaches the unfinished live position would be assistance.
                 with pytest.raises(ValueError, match="once this game is finished"):
-                    call("analysis_start", moves=moves, title="Game")
+                    tab.call("analysis_start", moves=moves, title="Game")
                 event("refused a past game through the live position")
-                return
-            reply = call("analysis_start", moves=moves, title="Game")
+                return None
+            reply = tab.call("analysis_start", moves=moves, title="Game")
             assert reply["analysis"] is not None
             event("analysed a finished game")
         else:
-            if s.is_over():
-                return
+            if over:
+                return None
             with pytest.raises(ValueError, match="once this game is finished"):
-                call("analysis_start", moves=live, title="This game")
-            return
+                tab.call("analysis_start", moves=live, title="This game")
+            return None
     elif action == "analysis_step":
-        reply = call("analysis_step")
+        reply = tab.call("analysis_step")
     else:
-        reply = call("analysis_stop")
+        reply = tab.call("analysis_stop")
         assert reply["analysis"] is None
-    assert "save" not in reply, "a review-only call produced a new saved document"
-    assert reply["token"] == s.token
+    return reply
 
 
 @settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                 HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_a3_review_import_and_analysis_never_change_the_session(data):
     """A3: random games (placements, computer replies, undo, new) interleaved with
-    review, import and analysis calls through the bridge: no review-only call
-    changes the saved document (analysis is not in it), the token, the attempt,
-    its first result, the history or the stars."""
+    review, import and analysis calls through the bridge: no review-only call changes
+    the game, the attempt, its first result, the history, the stars, the settings or
+    the active time, in the snapshot or in storage; it stores no history or stars
+    part, and changes the token only by pausing the running game (P5)."""
     mode = data.draw(st.sampled_from(["computer", "local"]), label="mode")
     side = data.draw(st.sampled_from(["black", "white"]), label="side")
     rng = random.Random(data.draw(st.integers(0, 10 ** 9), label="seed"))
     with mock.patch.object(analysis, "evaluate_position", fake_evaluation):
-        reset_bridge(mode, side)
+        tab = page(mode, side)
         for _ in range(data.draw(st.integers(5, 40), label="steps")):
             action = data.draw(st.sampled_from(ACTIONS), label="action")
             if action in REVIEW_ONLY:
-                before = observed()
-                review_call(action, rng, data)
-                assert observed() == before, f"{action} changed the session"
+                before, snap = observed(tab), tab.snap
+                reply = review_call(tab, action, rng, data)
+                assert observed(tab) == before, f"{action} changed the session"
+                if reply is not None:
+                    assert set(reply["save"]) <= {"game"}, "a review-only call stored progress"
+                    paused_now = reply["paused"] and not snap["paused"]
+                    assert reply["token"] == snap["token"] or paused_now
+                    assert not ("game" in reply["save"]) or paused_now
             elif action == "play":
-                play_one(rng)
+                play_one(tab, rng)
             elif action == "finish":
                 for _ in range(70):
-                    if bridge._session.is_over():
+                    if tab.snap["result"] is not None:
                         break
-                    play_one(rng)
+                    play_one(tab, rng)
             elif action == "undo":
-                call("undo")
+                tab.call("undo")
             else:
-                call("new")
+                tab.call("new")
 
 
 def test_a3_the_real_analysis_of_a_finished_game_changes_nothing():
     """A3 with the real engine: a finished local game analysed to the end through the
-    bridge keeps its document, token, first result and history; the report covers
+    bridge keeps its stored parts, token, first result and history; the report covers
     every position and the final value is the real 18-0."""
-    reset_bridge("local")
-    for name in (SHORT[i:i + 2] for i in range(0, len(SHORT), 2)):
-        call("place", square=name)
-    s = bridge._session
-    assert s.is_over() and len(s.history) == 1
-    before = observed()
-    reply = call("analysis_start", moves=SHORT, title="This game")
+    tab = page("local")
+    tab.play(*(SHORT[i:i + 2] for i in range(0, len(SHORT), 2)))
+    assert tab.snap["result"] is not None and len(tab.snap["history"]) == 1
+    before, stored, token = observed(tab), dict(tab.storage), tab.snap["token"]
+    reply = tab.call("analysis_start", moves=SHORT, title="This game")
     steps = 0
     while not reply["analysis"]["finished"]:
-        reply = call("analysis_step")
+        reply = tab.call("analysis_step")
         steps += 1
-        assert "save" not in reply
+        assert reply["save"] == {} and reply["token"] == token
     assert steps == 15
     report = reply["analysis"]
     assert report["done"] == report["total"] == 15
     assert report["plies"][-1]["value"] == 18.0 and report["plies"][-1]["exact"]
-    assert observed() == before
-    call("analysis_stop")
-    assert observed() == before and bridge._session.analysis is None
+    assert observed(tab) == before
+    assert tab.call("analysis_stop")["analysis"] is None
+    assert observed(tab) == before and dict(tab.storage) == stored
 
 
 def test_a3_the_live_unfinished_game_cannot_be_analysed_through_the_bridge():
-    reset_bridge("local")
-    call("place", square="e6")
-    before = observed()
+    """A3, H2: the unfinished game in play (or its opening) cannot be analysed."""
+    tab = page("local")
+    tab.play("e6")
+    before = observed(tab)
     with pytest.raises(ValueError, match="once this game is finished"):
-        call("analysis_start", moves="e6", title="This game")
+        tab.call("analysis_start", moves="e6", title="This game")
     with pytest.raises(ValueError, match="once this game is finished"):
-        call("analysis_start", moves="", title="This game")
-    assert observed() == before and bridge._session.analysis is None
+        tab.call("analysis_start", moves="", title="This game")
+    assert observed(tab) == before and tab.call("snapshot")["analysis"] is None
