@@ -66,7 +66,8 @@ class Saving:
         attempt = session.progress.attempt
         if not self.elsewhere and parts["clock"] != self.known.get("clock"):
             since = self.clock_mark[1] if self.clock_mark[0] == attempt.id else 0
-            if flush or attempt.active_ms - since >= CLOCK_EVERY_MS:
+            # The older single document holds the active time too: it goes only with this part.
+            if flush or self.legacy or attempt.active_ms - since >= CLOCK_EVERY_MS:
                 now["clock"] = parts["clock"]
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
