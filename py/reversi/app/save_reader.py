@@ -84,12 +84,12 @@ class Reader:
         self.settings(self.part(game, "settings"))
         self.game(self.part(game, "game"))
         self.attempt(self.part(game, "attempt"))
-        self.clock(bodies.get("clock"))
         if bodies.get("history") is not None:
             self.history(bodies["history"])
         if bodies.get("stars") is not None:
             self.stars(self.part(bodies, "stars"))
         self.reconcile()
+        self.clock(bodies.get("clock"))  # after reconcile: the clock names the attempt it belongs to
 
     def part(self, doc: Any, key: str) -> dict[str, Any]:
         """Returns the object ``doc[key]`` or {} (noting a wrong type)."""

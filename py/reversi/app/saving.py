@@ -34,6 +34,9 @@ class Saving:
         self.elsewhere = False
         #: An older single document was read and is removed once the parts are stored.
         self.legacy = False
+        #: Nothing was stored since the last load: the first reply stores every part that
+        #: differs from what was read (a migrated, damaged or foreign part), the clock too.
+        self.fresh = False
 
     @staticmethod
     def texts(documents: Any) -> dict[str, str | None]:
@@ -49,6 +52,7 @@ class Saving:
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
         self.elsewhere = False
+        self.fresh = True
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
@@ -66,8 +70,7 @@ class Saving:
         attempt = session.progress.attempt
         if not self.elsewhere and parts["clock"] != self.known.get("clock"):
             since = self.clock_mark[1] if self.clock_mark[0] == attempt.id else 0
-            # The older single document holds the active time too: it goes only with this part.
-            if flush or self.legacy or attempt.active_ms - since >= CLOCK_EVERY_MS:
+            if flush or self.fresh or attempt.active_ms - since >= CLOCK_EVERY_MS:
                 now["clock"] = parts["clock"]
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
@@ -76,6 +79,7 @@ class Saving:
                "drop": [save.LEGACY] if self.legacy and now else []}
         self.known.update(now)
         self.legacy = self.legacy and not now
+        self.fresh = False
         return out
 
     def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:
