@@ -264,7 +264,7 @@ class Tab:
         self.pending: dict[str, dict[str, Any]] = {}
         #: The latest reply of any call: what the page shows.
         self.snap: dict[str, Any] = {}
-        #: The parts this tab's page stored, in order, as (key, text).
+        #: The parts this tab's page stored (changing what was stored), in order, as (key, text).
         self.stored: list[tuple[str, str]] = []
         storage.tabs.append(self)
 
@@ -279,15 +279,23 @@ class Tab:
         """Stores what ``reply`` says to store now; a refused part goes back to Python."""
         refused = []
         for key, part in reply["save"].items():
-            if self.storage.write(self, key, part["text"], part["base"]):
-                self.stored.append((key, part["text"]))
-            else:
+            if not self.write(key, part):
                 refused.append(key)
         for key in reply["drop"]:
             self.storage.remove(key)
         self.pending = reply["pending"]
         for key in refused:
             self.call("external", part=key, documents=self.storage.documents(), refused=True)
+
+    def write(self, key: str, part: dict[str, Any]) -> bool:
+        """Stores one ``{"text", "base"}`` part; logs it in :attr:`stored` when the stored
+        text changed; returns False on a conflict."""
+        changed = self.storage.get(key) != part["text"]
+        if not self.storage.write(self, key, part["text"], part["base"]):
+            return False
+        if changed:
+            self.stored.append((key, part["text"]))
+        return True
 
     def load(self) -> dict[str, Any]:
         """Starts the page from what is stored."""
@@ -305,8 +313,7 @@ class Tab:
     def store_pending(self) -> None:
         """Stores the parts that wait for the page to go away (the active time, SPEC P8)."""
         for key, part in self.pending.items():
-            if self.storage.write(self, key, part["text"], part["base"]):
-                self.stored.append((key, part["text"]))
+            self.write(key, part)
         self.pending = {}
 
     def hide(self) -> dict[str, Any]:
