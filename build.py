@@ -162,7 +162,7 @@ SERVE_HEADERS = {
     "Cache-Control": "no-cache",
 }
 
-TEST_MODULES = ("pytest", "hypothesis", "playwright")
+TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy")
 BROWSERS = ("chromium", "chromium-browser")
 PYTEST_NO_TESTS = 5
 
@@ -433,7 +433,8 @@ def opening_json() -> str:
 
 def copy_pages(site: Path) -> None:
     """Copies index.html (with the opening position filled in) and web/ (but the
-    service worker template) into the site, as far as they exist."""
+    service worker template and the package.json that tells node the modules are
+    ES modules) into the site, as far as they exist."""
     site.mkdir(parents=True, exist_ok=True)
     for name in PAGES:
         if (ROOT / name).exists():
@@ -442,7 +443,7 @@ def copy_pages(site: Path) -> None:
     if WEB.is_dir():
         shutil.copytree(
             WEB, site / "web",
-            ignore=lambda folder, names: [SW_TEMPLATE] if Path(folder) == WEB else [],
+            ignore=lambda folder, names: [SW_TEMPLATE, "package.json"] if Path(folder) == WEB else [],
         )
 
 

@@ -214,6 +214,7 @@ export function createController({ engine, store, view, review, ui, announce, so
       stopWatching();
       review.close();
       ui.reviewClosed();
+      show(snap); // the game in play at once; Python's reply follows
       overrule("close_review");
     },
     analyse,

@@ -121,7 +121,7 @@ def test_p2_storage_full(context, base_url):
 def test_p3_corrupt_save_shows_a_message_and_plays(context, base_url):
     context.add_init_script("""if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('reversi.app.save', '{"format":"reversi","version":1,"game":{"moves":"f5f5zz"},"history":[1,2]');
+        localStorage.setItem('reversi.save', '{"format":"reversi","version":1,"game":{"moves":"f5f5zz"},"history":[1,2]');
     }""")
     pg = context.new_page()
     open_game(pg, base_url)

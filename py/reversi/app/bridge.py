@@ -21,7 +21,8 @@ Methods and parameters:
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
 - ``flush`` {}: the page is being hidden: store the active time now.
-- ``storage_failed`` {"reason": str}: the page could not save (SPEC P2).
+- ``storage_failed`` {"reason": str}: the page could not store (SPEC P2): the
+  player is told, and nothing more is offered to store.
 - ``external`` {"part": name, "documents": {part: text | null}, "refused": bool}:
   another tab stored ``part`` (SPEC P7), and ``refused`` when that is why this
   tab's own write of it was not made; ``documents`` is everything stored now.
@@ -137,11 +138,13 @@ class Bridge:
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)
         self.notices = save.load(self.session, texts)
-        self.saving.loaded(self.session, texts)
+        self.saving.loaded(self.session, texts, damaged=bool(self.notices))
 
     def storage_failed(self, reason: str = "") -> None:
-        """Tells the player that progress is not being saved (SPEC P2)."""
+        """Tells the player that progress is not being saved, and stops offering parts
+        to store: the game goes on in memory (SPEC P2)."""
         self.storage_note = self.storage_note or wording.storage_failed(reason)
+        self.saving.off = True
 
     def busy(self) -> bool:
         """Checks if this tab is in the middle of something: reviewing, analysing, or
@@ -176,7 +179,7 @@ class Bridge:
         self.notices = save.load(self.session, texts)
         self.session.progress.merge(old.progress.history, old.progress.shelf)
         self.session.token = old.token + 1
-        self.saving.loaded(self.session, texts)
+        self.saving.loaded(self.session, texts, damaged=bool(self.notices))
         self.reviewing, self.analysis = False, None
 
     # -- review, analysis, watching ---------------------------------------------

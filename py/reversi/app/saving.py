@@ -34,9 +34,11 @@ class Saving:
         self.elsewhere = False
         #: An older single document was read and is removed once the parts are stored.
         self.legacy = False
-        #: Nothing was stored since the last load: the first reply stores every part that
-        #: differs from what was read (a migrated, damaged or foreign part), the clock too.
-        self.fresh = False
+        #: The page cannot store (SPEC P2): nothing more is offered, the game goes on in memory.
+        self.off = False
+        #: The last load migrated or dropped something, and nothing was stored since: the
+        #: first reply stores every part that differs from what was read, the clock too.
+        self.repair = False
 
     @staticmethod
     def texts(documents: Any) -> dict[str, str | None]:
@@ -45,14 +47,14 @@ class Saving:
         return {key: value if isinstance(value, str) else None
                 for key in KEYS for value in (documents.get(key),)}
 
-    def loaded(self, session: Session, texts: dict[str, str | None]) -> None:
-        """Notes that ``session`` was read from ``texts``."""
+    def loaded(self, session: Session, texts: dict[str, str | None], *, damaged: bool = False) -> None:
+        """Notes that ``session`` was read from ``texts`` (``damaged``: with notices)."""
         self.known = {part: text for part in save.PARTS if (text := texts.get(part))}
         self.legacy = bool(texts.get(save.LEGACY)) and not self.known
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
         self.elsewhere = False
-        self.fresh = True
+        self.repair = damaged or self.legacy
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
@@ -62,6 +64,8 @@ class Saving:
         or wrote under it}``: the page stores it only if the base is still what is
         stored, and otherwise hands the stored text back (``external``, refused).
         """
+        if self.off:
+            return {"save": {}, "pending": {}, "drop": []}
         parts = save.dump(session, snapshot)
         skip = {"clock", "game"} if self.elsewhere else {"clock"}
         now = {part: text for part, text in parts.items()
@@ -70,7 +74,7 @@ class Saving:
         attempt = session.progress.attempt
         if not self.elsewhere and parts["clock"] != self.known.get("clock"):
             since = self.clock_mark[1] if self.clock_mark[0] == attempt.id else 0
-            if flush or self.fresh or attempt.active_ms - since >= CLOCK_EVERY_MS:
+            if flush or self.repair or attempt.active_ms - since >= CLOCK_EVERY_MS:
                 now["clock"] = parts["clock"]
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
@@ -79,7 +83,7 @@ class Saving:
                "drop": [save.LEGACY] if self.legacy and now else []}
         self.known.update(now)
         self.legacy = self.legacy and not now
-        self.fresh = False
+        self.repair = False
         return out
 
     def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:

@@ -1,0 +1,257 @@
+// Unit tests of controller.js with fakes for the engine, storage, board view and page:
+// the command pipeline, the computer loop (C1, C3), the cancel policy (B4, P5), saving
+// (P1, P2, P7, P8) and the review flows. Run with `node --test tests/js`.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { COMPUTER_DELAY_MS, createController } from "../../web/controller.js";
+import { createReview } from "../../web/review.js";
+
+/** Returns a snapshot with quiet defaults and `fields` over them. */
+function snapshot(fields = {}) {
+  return {
+    cells: "-".repeat(64), counts: { black: 2, white: 2 }, legal: [], status: "Your move", announce: "",
+    events: [], placed: null, token: 1, computer_to_move: false, human_to_move: true, paused: false,
+    clock_running: true, can_undo: false, can_redo: false, tap_note: "", options: { sound: false, legal_dots: true },
+    new_stars: [], stars: [], notices: [], save: {}, pending: {}, drop: [], moves: "", elsewhere: false,
+    ...fields,
+  };
+}
+
+/** Returns a controller wired to fakes; `respond(method, params)` gives each reply. */
+function harness(respond = () => snapshot(), { stored = {} } = {}) {
+  const calls = [];
+  const timeouts = [];
+  const said = [];
+  const written = [];
+  const removed = [];
+  const played = [];
+  const storage = { game: null, clock: null, history: null, stars: null, legacy: null, ...stored };
+  let cancels = 0;
+  let problem = null;
+  let isHidden = false;
+  const ui = new Proxy({ hints: [], notices: [] }, {
+    get(target, name) {
+      if (name in target) return target[name];
+      if (name === "hint") return (text) => target.hints.push(text);
+      if (name === "notice") return (text) => target.notices.push(text);
+      return () => {};
+    },
+  });
+  const engine = {
+    ready: Promise.resolve(),
+    async call(method, params) {
+      calls.push([method, params]);
+      return respond(method, params, calls.length);
+    },
+    cancel: () => { cancels += 1; return true; },
+  };
+  const store = {
+    readAll: () => ({ ...storage }),
+    write(part, text, base) {
+      if (storage[part] !== base && storage[part] !== text) return { conflict: storage[part] };
+      storage[part] = text;
+      written.push(part);
+      return { ok: true };
+    },
+    remove: (part) => { removed.push(part); storage[part] = null; },
+    problem: () => problem,
+  };
+  const controller = createController({
+    engine, store, ui, announce: (text) => said.push(text),
+    view: { show() {}, setPreview() {} },
+    review: createReview({ draw() {} }),
+    sound: { play: (flips) => played.push(flips) },
+    clipboard: { write: async () => {} },
+    timers: { setTimeout: (fn, ms) => timeouts.push({ fn, ms }), now: () => 0, measure() {} },
+    hidden: () => isHidden,
+  });
+  return {
+    controller, calls, timeouts, said, written, removed, played, storage, ui,
+    cancels: () => cancels,
+    fail: (reason) => { problem = reason; },
+    hide: () => { isHidden = true; },
+    methods: () => calls.map(([method]) => method),
+    /** Runs the timeouts due now (the computer's delayed request). */
+    async runTimers() {
+      const due = timeouts.splice(0);
+      for (const { fn } of due) await fn();
+      await settle();
+    },
+  };
+}
+
+/** Lets every pending promise run. */
+async function settle() {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+test("P1: start loads what is stored, announces, and stores what the reply says", async () => {
+  const h = harness(() => snapshot({
+    announce: "Your move", save: { game: { text: "G2", base: "G1" } }, drop: ["legacy"],
+  }), { stored: { game: "G1", legacy: "OLD" } });
+  await h.controller.start(h.storage && { game: "G1", legacy: "OLD" });
+  assert.deepEqual(h.calls[0], ["load", { documents: { game: "G1", legacy: "OLD" } }]);
+  assert.equal(h.storage.game, "G2");
+  assert.deepEqual(h.removed, ["legacy"]);
+  assert.deepEqual(h.said, ["Your move"]);
+});
+
+test("B2: a tap goes to Python with the game's token; a tap note is shown without a request", async () => {
+  const h = harness((method) => snapshot({ token: 7, tap_note: method === "load" ? "" : "Wait for the computer's move." }));
+  h.controller.emit("place", "d3");
+  assert.deepEqual(h.ui.hints, [null], "still loading: the loading note, no request");
+  await h.controller.start({});
+  h.controller.emit("place", "d3");
+  await settle();
+  assert.deepEqual(h.calls[1], ["place", { square: "d3", token: 7 }]);
+  h.controller.emit("place", "e3");
+  await settle();
+  assert.equal(h.calls.length, 2, "the tap note answered instead of Python");
+  assert.equal(h.ui.hints.at(-1), "Wait for the computer's move.");
+});
+
+test("C1, C3: the computer is asked once, after a short delay, with the current token", async () => {
+  let turn = 0;
+  const h = harness((method) => {
+    if (method === "computer_move") return snapshot({ token: 4, computer_to_move: ++turn < 2 });
+    return snapshot({ token: 3, computer_to_move: true });
+  });
+  await h.controller.start({});
+  assert.equal(h.timeouts.length, 1);
+  assert.equal(h.timeouts[0].ms, COMPUTER_DELAY_MS);
+  h.controller.tick(1000); // another reply while thinking: no second request is scheduled
+  await settle();
+  assert.equal(h.timeouts.length, 1);
+  await h.runTimers();
+  assert.deepEqual(h.calls.find(([m]) => m === "computer_move"), ["computer_move", { token: 3 }]);
+  await h.runTimers(); // the computer plays again (the human had to pass): C3
+  assert.equal(h.methods().filter((m) => m === "computer_move").length, 2);
+  assert.equal(h.timeouts.length, 0, "not the computer's turn any more");
+});
+
+test("B4, P5: Undo while the computer thinks interrupts the search first", async () => {
+  const h = harness((method) => snapshot({ computer_to_move: method === "load", can_undo: true }));
+  await h.controller.start({});
+  h.controller.emit("undo");
+  await settle();
+  assert.equal(h.cancels(), 1);
+  assert.ok(h.methods().includes("undo"));
+  h.controller.emit("redo"); // redo waits while a search is pending
+  assert.ok(!h.methods().includes("redo"));
+});
+
+test("a placement plays its sound when sound is on", async () => {
+  const h = harness((method) => snapshot({
+    placed: method === "place" ? { square: "d3", flips: 3 } : null, options: { sound: method !== "load" },
+  }));
+  await h.controller.start({});
+  h.controller.emit("place", "d3");
+  await settle();
+  assert.deepEqual(h.played, [3]);
+});
+
+test("P7: a part another tab stored since goes back to Python, refused, with everything stored", async () => {
+  const h = harness((method) => snapshot({
+    save: method === "load" ? { stars: { text: "mine", base: null } } : {},
+  }), { stored: { stars: "theirs" } });
+  await h.controller.start({ stars: null });
+  await settle();
+  assert.equal(h.storage.stars, "theirs", "the other tab's stars were not overwritten");
+  const external = h.calls.find(([m]) => m === "external");
+  assert.deepEqual(external[1], { part: "stars", documents: { ...h.storage }, refused: true });
+});
+
+test("P7: another tab's write is handed to Python, but not while loading", async () => {
+  const h = harness();
+  h.controller.external("game");
+  assert.equal(h.calls.length, 0);
+  await h.controller.start({});
+  h.storage.game = "NEWER";
+  h.controller.external("game");
+  await settle();
+  assert.deepEqual(h.calls.at(-1), ["external", { part: "game", documents: { ...h.storage } }]);
+});
+
+test("P2: a storage failure is reported to Python once", async () => {
+  const h = harness(() => snapshot({ save: { game: { text: "G", base: null } } }));
+  await h.controller.start({});
+  h.fail("storage is full");
+  h.controller.tick(1000);
+  await settle();
+  h.controller.tick(1000);
+  await settle();
+  assert.deepEqual(h.calls.filter(([m]) => m === "storage_failed"), [["storage_failed", { reason: "storage is full" }]]);
+});
+
+test("P8: the pending active time is stored only when the page goes away", async () => {
+  const h = harness(() => snapshot({ pending: { clock: { text: "C1", base: null } } }));
+  await h.controller.start({});
+  assert.equal(h.storage.clock, null);
+  h.controller.leave();
+  assert.equal(h.storage.clock, "C1");
+});
+
+test("P4: hiding the page stores the pending time, then pauses with its reason", async () => {
+  const h = harness(() => snapshot({ pending: { clock: { text: "C1", base: null } } }));
+  await h.controller.start({});
+  h.hide();
+  h.controller.hide();
+  await settle();
+  assert.equal(h.storage.clock, "C1");
+  assert.deepEqual(h.calls.at(-1), ["pause", { reason: "hidden" }]);
+  h.controller.tick(1000);
+  await settle();
+  assert.ok(!h.methods().includes("tick"), "a hidden page sends no ticks (P6)");
+});
+
+test("review: opening asks Python for the frames, stepping needs no request, closing tells Python", async () => {
+  const frames = [0, 1, 2].map((ply) => ({ ply, cells: "-".repeat(64), counts: { black: 2, white: 2 }, text: `f${ply}`, turn: "black" }));
+  const h = harness((method) => snapshot(method === "review"
+    ? { review: { title: "This game", source: "current", moves: "f5d6", human: "black", frames } } : {}));
+  await h.controller.start({});
+  await h.controller.emit("review");
+  await settle();
+  assert.equal(h.controller.emit("navigate", "ArrowLeft"), true);
+  const before = h.calls.length;
+  h.controller.emit("navigate", "Home");
+  assert.equal(h.calls.length, before, "stepping is local");
+  h.controller.emit("closeReview");
+  await settle();
+  assert.equal(h.methods().at(-1), "close_review");
+  assert.equal(h.controller.emit("navigate", "ArrowLeft"), false, "the keys move the focus again");
+});
+
+test("analysis runs one position per request until Python says it is finished", async () => {
+  const frames = [{ ply: 0, cells: "-".repeat(64), counts: { black: 2, white: 2 }, text: "", turn: null }];
+  let steps = 0;
+  const h = harness((method) => {
+    if (method === "review") return snapshot({ review: { title: "Game", moves: "f5", human: null, frames } });
+    if (method === "analysis_start" || method === "analysis_step") {
+      steps += 1;
+      return snapshot({ analysis: { finished: steps >= 3 } });
+    }
+    return snapshot();
+  });
+  await h.controller.start({});
+  await h.controller.emit("review");
+  await h.controller.emit("analyse");
+  assert.deepEqual(h.methods().filter((m) => m.startsWith("analysis")), ["analysis_start", "analysis_step", "analysis_step"]);
+  assert.deepEqual(h.calls.find(([m]) => m === "analysis_start")[1], { moves: "f5", title: "Game", human: null });
+});
+
+test("an engine error is shown as a notice; a cancelled request is silent", async () => {
+  const h = harness();
+  await h.controller.start({});
+  const failing = harness((method) => {
+    if (method === "undo") throw Object.assign(new Error("boom"), { cancelled: false });
+    if (method === "redo") throw Object.assign(new Error("KeyboardInterrupt"), { cancelled: true });
+    return snapshot({ can_undo: true, can_redo: true });
+  });
+  await failing.controller.start({});
+  await failing.controller.emit("undo");
+  await failing.controller.emit("redo");
+  await settle();
+  assert.deepEqual(failing.ui.notices, ["boom"]);
+});

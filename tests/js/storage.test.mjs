@@ -1,0 +1,111 @@
+// Unit tests of storage.js: each part under its own key, never over another tab's
+// newer text (SPEC P7), every failure soft and reported (P2).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { KEYS, browserStorage, createStore, savedView, sessionFlag } from "../../web/storage.js";
+
+/** Returns a Storage-like object over a Map; `fail` names the methods that throw. */
+function memoryStorage({ fail = [], quota = false } = {}) {
+  const data = new Map();
+  const thrower = (name) => {
+    if (fail.includes(name)) {
+      const error = new Error(`${name} refused`);
+      if (quota) error.name = "QuotaExceededError";
+      throw error;
+    }
+  };
+  return {
+    data,
+    getItem(key) { thrower("getItem"); return data.has(key) ? data.get(key) : null; },
+    setItem(key, value) { thrower("setItem"); data.set(key, String(value)); },
+    removeItem(key) { thrower("removeItem"); data.delete(key); },
+  };
+}
+
+/** Returns an event target standing in for window. */
+function fakeWindow() {
+  const listeners = new Set();
+  return {
+    addEventListener: (type, fn) => type === "storage" && listeners.add(fn),
+    removeEventListener: (type, fn) => listeners.delete(fn),
+    fire: (key) => listeners.forEach((fn) => fn({ key })),
+    count: () => listeners.size,
+  };
+}
+
+test("P1: every part is stored under its own key and read back", () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, fakeWindow());
+  assert.deepEqual(store.write("game", "G1", null), { ok: true });
+  assert.deepEqual(store.write("stars", "S1", null), { ok: true });
+  assert.equal(storage.data.get(KEYS.game), "G1");
+  assert.deepEqual(store.readAll(), { game: "G1", clock: null, history: null, stars: "S1", legacy: null });
+  assert.equal(store.problem(), null);
+});
+
+test("P7: a write over text another tab stored since is refused and returns that text", () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, fakeWindow());
+  store.write("stars", "mine-1", null);
+  storage.data.set(KEYS.stars, "theirs"); // another tab wrote after this tab's last write
+  assert.deepEqual(store.write("stars", "mine-2", "mine-1"), { conflict: "theirs" });
+  assert.equal(storage.data.get(KEYS.stars), "theirs", "nothing was overwritten");
+  assert.deepEqual(store.write("stars", "merged", "theirs"), { ok: true });
+  assert.equal(storage.data.get(KEYS.stars), "merged");
+});
+
+test("P2: storage that throws on read, on write or is full fails soft with a reason", () => {
+  for (const [fail, quota, reason] of [
+    [["getItem"], false, "storage refused the save"],
+    [["setItem"], false, "storage refused the save"],
+    [["setItem"], true, "storage is full"],
+  ]) {
+    const store = createStore(memoryStorage({ fail, quota }), fakeWindow());
+    assert.doesNotThrow(() => store.readAll());
+    assert.ok("error" in store.write("game", "G", null));
+    assert.equal(store.problem(), reason);
+  }
+  const missing = createStore(null, fakeWindow());
+  assert.deepEqual(missing.readAll().game, null);
+  assert.deepEqual(missing.write("game", "G", null), { error: "storage is unavailable" });
+  assert.doesNotThrow(() => missing.remove("legacy"));
+});
+
+test("browserStorage returns null when touching the storage throws", () => {
+  const scope = {};
+  Object.defineProperty(scope, "localStorage", { get() { throw new Error("SecurityError"); } });
+  assert.equal(browserStorage("localStorage", scope), null);
+  assert.equal(browserStorage("sessionStorage", {}), null);
+});
+
+test("P7: another tab's write of a part is reported by part name, legacy excepted", () => {
+  const win = fakeWindow();
+  const store = createStore(memoryStorage(), win);
+  const heard = [];
+  const unbind = store.onExternal((part) => heard.push(part));
+  win.fire(KEYS.history);
+  win.fire(KEYS.game);
+  win.fire(KEYS.legacy);
+  win.fire("someone.else");
+  assert.deepEqual(heard, ["history", "game"]);
+  unbind();
+  assert.equal(win.count(), 0);
+});
+
+test("P2: a session flag fails soft when sessionStorage throws", () => {
+  const flag = sessionFlag("x", memoryStorage({ fail: ["getItem", "setItem"] }));
+  assert.equal(flag.get(), false);
+  assert.equal(flag.set(), false);
+  const good = sessionFlag("x", memoryStorage());
+  assert.equal(good.get(), false);
+  assert.equal(good.set(), true);
+  assert.equal(good.get(), true);
+});
+
+test("O3: the saved view is read from a game part, and junk gives null", () => {
+  const cells = "-".repeat(64);
+  assert.deepEqual(savedView(JSON.stringify({ view: { cells, counts: { black: 0, white: 0 } } })).cells, cells);
+  for (const junk of [null, "", "{", "[]", JSON.stringify({ view: { cells: "short" } })]) assert.equal(savedView(junk), null);
+});
