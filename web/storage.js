@@ -5,7 +5,7 @@
 
 /** The localStorage key of each part; `legacy` is the single document of older versions. */
 export const KEYS = {
-  game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
+  settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
   legacy: "reversi.save",
 };
 

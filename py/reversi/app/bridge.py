@@ -11,8 +11,8 @@ exception into a message.
 
 Methods and parameters:
 
-- ``load`` {"documents": {part: text | null}}: starts from what is stored
-  (parts ``game``, ``clock``, ``history``, ``stars``, or an older ``legacy`` document).
+- ``load`` {"documents": {part: text | null}}: starts from what is stored (parts
+  ``settings``, ``game``, ``clock``, ``history``, ``stars``, or an older ``legacy`` document).
 - ``snapshot`` {}: the current state.
 - ``place`` {"square": "d3", "token": n}: a person's placement.
 - ``computer_move`` {"token": n}: the computer's move for the game at ``token``.
@@ -152,11 +152,11 @@ class Bridge:
         return self.reviewing or self.analysis is not None or self.session.computer_to_move()
 
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
-        """Takes in what another tab stored (SPEC P7): stars, results and time merge; a
-        newer game is adopted by an idle tab, and a busy one (or one whose own game
+        """Takes in what another tab stored (SPEC P7): settings are taken; stars, results
+        and time merge; a newer game is adopted by an idle tab, and a busy one (or one whose own game
         could not be stored) waits for the player to take it over."""
         texts = self.saving.texts(documents)
-        if part in ("history", "stars", "clock"):
+        if part in ("settings", "history", "stars", "clock"):
             self.saving.merge(self.session, part, texts.get(part))
         elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
             if refused or self.busy():
@@ -173,10 +173,11 @@ class Bridge:
         self.events.append(app_ev.TakenOver())
 
     def adopt(self, texts: dict[str, str | None]) -> None:
-        """Replaces the session with the stored one, keeping this tab's stars and results."""
+        """Replaces the session with the stored one as it stands (paused or not: another
+        tab is playing it, so it is no reload), keeping this tab's stars and results."""
         old = self.session
         self.session = Session(self.player, self.clock)
-        self.notices = save.load(self.session, texts)
+        self.notices = save.load(self.session, texts, wait=False)
         self.session.progress.merge(old.progress.history, old.progress.shelf)
         self.session.token = old.token + 1
         self.saving.loaded(self.session, texts, damaged=bool(self.notices))

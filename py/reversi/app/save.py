@@ -1,16 +1,18 @@
 """The saved documents: the session as versioned JSON parts, and their careful reading back.
 
-SPEC P1, P8: the session is stored in four parts, each under its own key, so
-that each is written only when it changes: ``game`` (settings, the game in
-play and the attempt), ``clock`` (the attempt's active time, written at most
-every 15 s), ``history`` (the results) and ``stars``.  SPEC P3: :func:`load`
+SPEC P1, P8: the session is stored in five parts, each under its own key, so
+that each is written only when it changes: ``settings``, ``game`` (the game in
+play and its attempt), ``clock`` (the attempt's active time, written at most
+every 15 s), ``history`` (the results) and ``stars``.  Pausing is not stored:
+an unfinished computer game always comes back paused (SPEC P4).  SPEC P3: :func:`load`
 never trusts the text; every part is checked on its own (:mod:`.save_reader`),
 what is valid is kept and the rest is named in a notice.  SPEC P7: a part's
 stars and results merge with another tab's (:func:`read_history`, :func:`read_stars`).
 
 Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``)::
 
-    game:    {"settings": {…}, "game": {"mode", "side", "level", "moves", "cursor", "paused"},
+    settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock"}}
+    game:    {"game": {"mode", "side", "level", "moves", "cursor"},
               "attempt": {"id", "practice", "first_result", "started"},
               "view": {"cells", "counts", "last", "status"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
@@ -18,10 +20,11 @@ Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``
     stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
-(SPEC O3); it is never read back.  The version-1 document was one object under
-one key (``legacy``) with the parts ``settings``, ``game``, ``attempt`` (with
-``active_ms``), ``history`` and ``stars`` (``earned``, ``challenge_wins``); version 0
-(the first page) held only ``moves`` and ``legal_dots``.  Both migrate.
+(SPEC O3), with the status line the reloaded game will show; it is never read
+back.  The version-1 document was one object under one key (``legacy``) with
+the parts ``settings``, ``game``, ``attempt`` (with ``active_ms``), ``history``
+and ``stars`` (``earned``, ``challenge_wins``); version 0 (the first page) held
+only ``moves`` and ``legal_dots``.  Both migrate.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from dataclasses import asdict
 from typing import Any, Callable, Mapping
 
 from ..engine.notation import format_transcript
+from ..game.play import Game
 from ..game.results import is_int
 from ..game.session import Session
 from ..game.stars import Shelf
@@ -39,7 +43,7 @@ from .save_reader import VERSION, Reader, decode
 
 FORMAT = "reversi"
 #: The parts, in the order they are read.
-PARTS = ("game", "clock", "history", "stars")
+PARTS = ("settings", "game", "clock", "history", "stars")
 #: The single document of versions 0 and 1.
 LEGACY = "legacy"
 #: The painted view's fields kept in the game part.
@@ -54,20 +58,28 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
     """Returns the text of every part of ``session``; ``view`` is its snapshot (for the
     painted view)."""
     game, attempt, progress = session.game, session.progress.attempt, session.progress
+    paused = comes_back_paused(game)
+    status = wording.status_line(game, paused=paused,
+                                 human_to_move=not paused and game.is_human(game.board.turn))
     return {
+        "settings": _text("settings", {"settings": asdict(session.settings)}),
         "game": _text("game", {
-            "settings": asdict(session.settings),
             "game": {"mode": game.mode, "side": game.side, "level": game.level,
-                     "moves": format_transcript(game.line.moves), "cursor": game.line.cursor,
-                     "paused": session.paused},
+                     "moves": format_transcript(game.line.moves), "cursor": game.line.cursor},
             "attempt": {"id": attempt.id, "practice": attempt.practice,
                         "first_result": attempt.first_result, "started": attempt.started},
-            "view": {key: view[key] for key in VIEW}}),
+            "view": {**{key: view[key] for key in VIEW[:-1]}, "status": status}}),
         "clock": _text("clock", {"attempt": attempt.id, "started": attempt.started,
                                  "active_ms": attempt.active_ms}),
         "history": _text("history", {"records": progress.history}),
         "stars": _text("stars", {"earned": progress.shelf.earned, "wins": progress.shelf.wins}),
     }
+
+
+def comes_back_paused(game: Game) -> bool:
+    """Checks if ``game``, read back, waits for Resume: an unfinished computer game
+    that has begun (SPEC P4)."""
+    return game.mode == "computer" and not game.board.is_game_over() and bool(game.line.moves)
 
 
 # -- migration ----------------------------------------------------------------------
@@ -82,9 +94,8 @@ def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
     """Migrates version 1 (one document) into the version-2 part bodies (the attempt
     keeps its active time); the fresh-win count becomes as many placeholder keys."""
     stars = doc.get("stars", {})
-    parts: dict[str, Any] = {"version": 2, "game": {
-        "settings": doc.get("settings", {}), "game": doc.get("game", {}),
-        "attempt": doc.get("attempt", {})}}
+    parts: dict[str, Any] = {"version": 2, "settings": {"settings": doc.get("settings", {})},
+                             "game": {"game": doc.get("game", {}), "attempt": doc.get("attempt", {})}}
     if "history" in doc:
         parts["history"] = {"records": doc["history"]}
     if isinstance(stars, dict):
@@ -117,12 +128,14 @@ def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
 
 
 # -- reading back ---------------------------------------------------------------------
-def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
+def load(session: Session, texts: Mapping[str, str | None], *, wait: bool = True) -> list[str]:
     """Fills the fresh ``session`` from the stored ``texts`` (by part name, ``legacy`` for
     an older single document, read only when no part is there); returns the notices.
 
     Never raises for bad input: what is valid is kept, the rest is dropped and named.
-    An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
+    With ``wait`` (a page loading), an unfinished computer game comes back paused,
+    waiting for Resume (SPEC P4); without it (a game another tab is playing, adopted
+    as it stands, SPEC P7) it keeps its stored paused flag.
     """
     notices: list[str] = []
     if any(texts.get(part) for part in PARTS):
@@ -134,7 +147,7 @@ def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     reader = Reader(session)
     reader.read(bodies)
     notices.extend(reader.notices())
-    if session.game.mode == "computer" and not session.is_over() and session.game.line.moves:
+    if wait and session.game.mode == "computer" and not session.is_over() and session.game.line.moves:
         session.paused = True
     session.token += 1
     return notices
@@ -145,6 +158,14 @@ def read_history(text: str | None) -> list[dict[str, Any]]:
     session = Session()
     Reader(session).history(decode(text, "history"))
     return session.progress.history
+
+
+def read_settings(session: Session, text: str | None) -> None:
+    """Takes the valid settings of a stored settings part."""
+    reader = Reader(session)
+    body = decode(text, "settings")
+    if body is not None:
+        reader.settings(reader.part(body, "settings"))
 
 
 def read_clock(session: Session, text: str | None) -> None:

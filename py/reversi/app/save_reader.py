@@ -80,8 +80,8 @@ class Reader:
                     self.dropped.append((part, None))
             elif isinstance(body, dict) and is_int(body.get("version"), VERSION + 1):
                 self.newer = True
+        self.settings(self.part(self.part(bodies, "settings"), "settings"))
         game = self.part(bodies, "game")
-        self.settings(self.part(game, "settings"))
         self.game(self.part(game, "game"))
         self.attempt(self.part(game, "attempt"))
         if bodies.get("history") is not None:
@@ -123,7 +123,6 @@ class Reader:
         else:
             self.dropped.append(("cursor", None))
         session.game = game
-        session.paused = data.get("paused") is True
 
     def line(self, moves: Any) -> Line:
         """Returns the line of the legal placements at the start of ``moves``."""

@@ -91,9 +91,12 @@ class Saving:
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
     def merge(self, session: Session, part: str, text: str | None) -> None:
-        """Adds what another tab stored under ``part`` (history, stars or clock) to
-        ``session``: results and stars as a union, the active time as the larger."""
-        if part == "history":
+        """Adds what another tab stored under ``part`` (settings, history, stars or clock)
+        to ``session``: its settings, results and stars as a union, the active time
+        as the larger."""
+        if part == "settings":
+            save.read_settings(session, text)
+        elif part == "history":
             session.progress.merge(save.read_history(text), Shelf())
         elif part == "stars":
             session.progress.merge([], save.read_stars(text))
