@@ -125,15 +125,17 @@ class Seeded:
 
 
 class Clock:
-    """A fake clock: ISO 8601 times one second apart from a fixed start."""
+    """A fake clock: ISO 8601 times one second apart from a fixed start (``hour`` o'clock
+    on 2026-01-01, so that two tabs' clocks can tell their times apart)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hour: int = 0) -> None:
         self.calls = 0
+        self.hour = hour
 
     def __call__(self) -> str:
         self.calls += 1
         minutes, seconds = divmod(self.calls, 60)
-        return f"2026-01-01T{minutes // 60 % 24:02d}:{minutes % 60:02d}:{seconds:02d}+00:00"
+        return f"2026-01-01T{(self.hour + minutes // 60) % 24:02d}:{minutes % 60:02d}:{seconds:02d}+00:00"
 
 
 # -- sessions -------------------------------------------------------------------
@@ -256,10 +258,10 @@ class Tab:
     keeps ``reply["pending"]`` until the page is hidden or left.  Other tabs' writes
     queue in :attr:`inbox` until :meth:`deliver` (browsers fire storage events later)."""
 
-    def __init__(self, storage: Storage, name: str = "tab", player: Any = None) -> None:
+    def __init__(self, storage: Storage, name: str = "tab", player: Any = None, clock: Any = None) -> None:
         self.storage = storage
         self.name = name
-        self.bridge = Bridge(player if player is not None else Book(), Clock())
+        self.bridge = Bridge(player if player is not None else Book(), clock if clock is not None else Clock())
         self.inbox: list[str] = []
         self.pending: dict[str, dict[str, Any]] = {}
         #: The latest reply of any call: what the page shows.

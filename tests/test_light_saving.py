@@ -39,16 +39,20 @@ def active_ms(tab: Tab) -> int | None:
     return None if clock is None else clock["active_ms"]
 
 
-def test_p8_a_new_visitor_stores_every_part_once():
-    """P1: the first load of a browser with nothing stored writes the four parts (none
-    is based on anything) and nothing more until something changes."""
+def test_p8_a_new_visitor_stores_each_part_once():
+    """P1, P8: the first load of a browser with nothing stored writes the settings,
+    game, history and stars parts (none is based on anything) and offers the clock
+    as pending; nothing more is stored until something changes."""
     storage = Storage()
     tab = Tab(storage, player=Book(WIN))
     reply = tab.load()
-    assert set(reply["save"]) == {"game", "clock", "history", "stars"}
+    assert set(reply["save"]) == {"settings", "game", "history", "stars"} and set(reply["pending"]) == {"clock"}
     assert all(part["base"] is None for part in reply["save"].values())
-    assert set(storage) == {"game", "clock", "history", "stars"}
-    assert tab.call("snapshot")["save"] == {}
+    assert set(storage) == {"settings", "game", "history", "stars"}
+    reply = tab.call("snapshot")
+    assert reply["save"] == {} and set(reply["pending"]) == {"clock"}
+    tab.store_pending()
+    assert set(storage) == {"settings", "game", "clock", "history", "stars"}
 
 
 @pytest.mark.parametrize("mode", ["computer", "local"])
@@ -73,8 +77,9 @@ def test_p8_thirty_seconds_of_idle_play_store_at_most_two_parts(mode):
 
 def test_p8_the_game_part_is_stored_once_per_game_change_and_never_by_a_tick():
     """P8: each command that changes the game stores the game part once (a placement,
-    the computer's reply, Undo, Redo, a setting, Pause, Resume, New); a command that
-    changes nothing stores nothing; history and stars only when they change."""
+    the computer's reply, Undo, Redo, New); a setting stores the settings part only;
+    pausing and resuming store no game (pausing flushes the active time); a command
+    that changes nothing stores nothing; history and stars only when they change."""
     tab = page()
     token = tab.snap["token"]
     steps = [
@@ -88,11 +93,12 @@ def test_p8_the_game_part_is_stored_once_per_game_change_and_never_by_a_tick():
         ("computer_move", None, {"game"}),
         ("undo", {}, {"game"}),
         ("redo", {}, {"game"}),
-        ("set_setting", {"name": "sound", "value": True}, {"game"}),
-        ("set_setting", {"name": "level", "value": "hard"}, {"game"}),  # waits for New: a setting still
-        ("pause", {}, {"game", "clock"}),  # pausing flushes the active time
+        ("set_setting", {"name": "sound", "value": True}, {"settings"}),
+        ("set_setting", {"name": "level", "value": "hard"}, {"settings"}),  # waits for New
+        ("pause", {}, {"clock"}),  # pausing flushes the active time
         ("pause", {}, set()),
-        ("resume", {}, {"game"}),
+        ("resume", {}, set()),
+        ("set_setting", {"name": "side", "value": "white"}, {"settings"}),  # the person has placed: waits
         ("new", {}, {"game"}),  # the new attempt's clock part waits like any other time
         ("undo", {}, set()),  # nothing to undo
     ]
@@ -136,18 +142,19 @@ def test_p8_flush_and_pause_store_the_clock_at_once_and_the_15_s_count_starts_ag
     assert active_ms(tab) == 18_000
     tab.call("tick", ms=2000)
     reply = tab.call("pause", reason="hidden")
-    assert set(reply["save"]) == {"game", "clock"} and active_ms(tab) == 20_000
+    assert set(reply["save"]) == {"clock"} and active_ms(tab) == 20_000
 
 
 def test_p8_hiding_the_page_stores_the_pending_time_before_pausing():
     """P8, P4: when the page is hidden it stores the pending clock part, then pauses
-    (which stores the game's paused flag; the clock is already as stored)."""
+    (which stores nothing more: the clock is already as stored, and the pause is not)."""
     tab = page()
     for _ in range(7):
         tab.call("tick", ms=1000)
-    assert active_ms(tab) == 0
-    assert stored_during(tab, tab.hide) == ["clock", "game"]
-    assert active_ms(tab) == 7000 and tab.stored_part("game")["game"]["paused"] is True
+    assert active_ms(tab) is None
+    assert stored_during(tab, tab.hide) == ["clock"]
+    assert active_ms(tab) == 7000 and tab.snap["paused"]
+    assert all(tab.storage[key] == part["text"] for key, part in tab.snap["save"].items())
 
 
 def test_p8_a_page_killed_between_writes_loses_at_most_15_s_of_active_time():

@@ -104,7 +104,7 @@ def test_p3_a_version_1_document_migrates_into_the_same_session():
 
 
 def test_p3_the_migrated_session_saves_version_2_parts_that_reload_identically():
-    """P3: the migrated session is written as four version-2 parts, which load back
+    """P3: the migrated session is written as five version-2 parts, which load back
     into the same session (the parts are a fixed point)."""
     session, _ = loaded(LEGACY_TEXT)
     texts = parts(session)
@@ -483,14 +483,14 @@ def test_p3_the_parts_win_over_a_leftover_legacy_document():
                                   "game-moves-illegal", "settings-unknown-level", "version-from-the-future"])
 def test_p3_the_bridge_migrates_a_damaged_document_and_drops_it(case):
     """P3, P8: the bridge loads a damaged version-1 document with its notices, stores
-    all four version-2 parts (which reload without a notice) and drops the old key
+    all five version-2 parts (which reload without a notice) and drops the old key
     once they are stored; play continues."""
     _, make, notice, _, _ = next(row for row in DAMAGED if row[0] == case)
     storage = Storage(legacy=make())
     tab = Tab(storage, player=Book(WIN, LOSS))
     reply = tab.load()
     assert any(notice in n for n in reply["notices"])
-    assert set(reply["save"]) == {"game", "clock", "history", "stars"}
+    assert set(reply["save"]) == {"settings", "game", "clock", "history", "stars"}
     assert all(part["base"] is None for part in reply["save"].values())
     assert reply["drop"] == ["legacy"] and "legacy" not in storage
     assert save.load(fresh(), {part: storage[part] for part in save.PARTS}) == []
