@@ -576,15 +576,18 @@ def build_site(out: Path = DIST) -> Path:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site with its MIME types and cross-origin isolation headers."""
+    """Serves the built site with its MIME types and, unless ``plain``, the cross-origin
+    isolation headers."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    plain = False
 
     def end_headers(self) -> None:
-        """Adds the site headers to every response."""
+        """Adds the site headers to every response (only no-cache on a plain host)."""
         for name, value in SERVE_HEADERS.items():
-            self.send_header(name, value)
+            if not self.plain or name == "Cache-Control":
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
@@ -600,11 +603,13 @@ class QuietSiteHandler(SiteHandler):
 
 
 def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, *,
-                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+                quiet: bool = True, plain: bool = False) -> http.server.ThreadingHTTPServer:
     """Returns an HTTP server for the folder root (port 0: a free port, see server_address);
-    ``quiet`` leaves requests unlogged."""
-    handler = functools.partial(QuietSiteHandler if quiet else SiteHandler, directory=str(root))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    ``quiet`` leaves requests unlogged; ``plain`` sends no isolation headers, like a
+    plain static host (the service worker then isolates the page itself)."""
+    base = QuietSiteHandler if quiet else SiteHandler
+    handler = type("Handler", (base,), {"plain": plain})
+    return http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
 
 
 def report_size(site: Path) -> None:

@@ -60,3 +60,13 @@ def page(context, base_url):
     pg = context.new_page()
     open_game(pg, base_url)
     return pg
+
+
+@pytest.fixture(scope="session")
+def plain_url(site) -> str:
+    """Serves the site like a plain static host (no isolation headers) for the whole run."""
+    server = build.make_server(site, "127.0.0.1", 0, plain=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()

@@ -1,0 +1,189 @@
+"""Issue 9 in a real browser: saves that are light and safe with several tabs, and
+every storage access guarded.
+
+Two tabs are two pages of one context (one localStorage, real ``storage`` events).
+Writes are counted by wrapping ``Storage.prototype.setItem``, which is the page's
+only way to store.  SPEC P1, P2, P7, P8.
+"""
+
+from __future__ import annotations
+
+from reversi.engine.board import Board
+from tests.browser.pages import (
+    READY, board_text, open_game, start_local_game, status, tap, wait_for_human_turn)
+
+COUNT_WRITES = """
+    window.__writes = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (this === window.localStorage) window.__writes.push(key);
+        return setItem.call(this, key, value);
+    };
+"""
+
+
+def cells(transcript: str) -> str:
+    """Returns the board after ``transcript``, as the grid shows it (X, O, -)."""
+    return Board.replay(transcript).cells()
+
+
+def shows(pg, transcript: str, timeout: float = 10_000) -> None:
+    """Waits until the page's board is the position after ``transcript``."""
+    pg.wait_for_function(
+        """(want) => [...document.querySelectorAll('[role=gridcell]')].map(c => {
+            const what = c.getAttribute('aria-label').split(', ')[1];
+            return what === 'black' ? 'X' : what === 'white' ? 'O' : '-'; }).join('') === want""",
+        arg=cells(transcript), timeout=timeout)
+
+
+def stars(pg) -> str:
+    """Returns the star shelf's count, e.g. "1 of 8"."""
+    return pg.locator("#star-count").inner_text()
+
+
+def test_p7_a_move_in_one_tab_never_erases_a_move_made_in_another(context, base_url):
+    """P7, issue 9's first loss: A plays f5 d6, B plays c3 d3, A plays on: nothing is lost.
+    Before issue 9 the stale tab A saved f5d6 plus its move over B's game."""
+    a = context.new_page()
+    open_game(a, base_url)
+    start_local_game(a)
+    tap(a, "f5")
+    tap(a, "d6")
+    b = context.new_page()
+    open_game(b, base_url)
+    assert board_text(b) == cells("f5d6")
+    tap(b, "c3")
+    tap(b, "d3")
+    shows(a, "f5d6c3d3")  # the idle tab took up the game B played on
+    tap(a, "c4")
+    b.reload()
+    b.wait_for_selector(READY, timeout=60_000)
+    assert board_text(b) == cells("f5d6c3d3c4")
+    assert "White to move" in status(b)
+
+
+def test_p7_a_star_earned_in_one_tab_survives_the_other_tab(context, base_url):
+    """P7, issue 9's second loss: B earns S1, the stale tab A changes a setting; after
+    reloading both, the star is there (before issue 9: 0 of 8)."""
+    a = context.new_page()
+    open_game(a, base_url)
+    b = context.new_page()
+    open_game(b, base_url)
+    tap(b, "d3")
+    wait_for_human_turn(b)
+    assert stars(b) == "1 of 8"
+    b.get_by_role("button", name="Pause").click()  # B stores nothing more (its clock stops)
+    b.wait_for_function("() => document.querySelector('#pause').textContent === 'Resume'")
+    legal = a.get_by_role("button", name="Legal moves")
+    legal.click()
+    a.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
+    for pg in (a, b):
+        pg.reload()
+        pg.wait_for_selector(READY, timeout=60_000)
+        assert stars(pg) == "1 of 8"
+
+
+def test_p7_a_busy_tab_waits_until_the_player_takes_the_game_over(context, base_url):
+    """P7: a tab in the middle of something (reviewing) does not adopt a newer game: it
+    says the game continues in another tab, stores nothing of it, and takes it over
+    on request, showing the other tab's game."""
+    a = context.new_page()
+    open_game(a, base_url)
+    start_local_game(a)
+    tap(a, "f5")
+    a.get_by_role("button", name="Review").click()
+    a.wait_for_selector("#review-bar:not([hidden])")
+    b = context.new_page()
+    open_game(b, base_url)
+    tap(b, "d6")
+    a.wait_for_selector("#elsewhere:not([hidden])")
+    assert "This game continues in another tab" in a.locator("#elsewhere").inner_text()
+    a.get_by_role("button", name="Back to the game").click()
+    a.get_by_role("gridcell", name="c3,").first.click()
+    a.wait_for_function("() => document.querySelector('#status').textContent.includes('another tab')")
+    assert board_text(a) == cells("f5"), "the stale game did not move"
+    a.get_by_role("button", name="Take it over here").click()
+    shows(a, "f5d6")
+    assert a.locator("#elsewhere").is_hidden()
+    tap(a, "c3")
+    b.reload()
+    b.wait_for_selector(READY, timeout=60_000)
+    assert board_text(b) == cells("f5d6c3")
+
+
+def test_p8_idle_play_writes_storage_at_most_twice_in_30_seconds(context, base_url):
+    """P8: 30 s of idle play (the human's turn, the clock ticking each second) store
+    only the active time, at most every 15 s (before issue 9: 30 writes of the whole
+    document)."""
+    page = context.new_page()
+    page.add_init_script(COUNT_WRITES)
+    page.clock.install()
+    open_game(page, base_url)
+    tap(page, "d3")
+    wait_for_human_turn(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1_000)
+    page.clock.run_for(2_000)
+    page.get_by_role("button", name="Pause").click()  # stores the time so far: the count starts clean
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_function("() => document.querySelector('#pause').textContent === 'Pause'")
+    page.evaluate("() => { window.__writes = []; }")
+    page.clock.run_for(30_000)
+    page.get_by_role("button", name="Review").click()  # a round trip behind every tick, storing nothing
+    page.wait_for_selector("#review-bar:not([hidden])")
+    writes = page.evaluate("() => window.__writes")
+    print(f"storage writes in 30 s of idle play: {len(writes)} {writes}")
+    assert 1 <= len(writes) <= 2 and set(writes) == {"reversi.clock"}, writes
+
+
+def page_errors(pg) -> list[str]:
+    """Starts collecting the page's uncaught errors; returns the list that fills."""
+    errors: list[str] = []
+    pg.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def play_on(pg) -> None:
+    """Plays a placement and waits for the computer's reply: the game goes on in memory."""
+    tap(pg, "d3")
+    wait_for_human_turn(pg)
+    assert board_text(pg)[19] == "X"
+
+
+def test_p2_storage_that_throws_on_read(context, base_url):
+    """P2: localStorage that throws when read: a visible message, no uncaught error, play goes on."""
+    context.add_init_script("Storage.prototype.getItem = function () { throw new Error('denied'); };")
+    pg = context.new_page()
+    errors = page_errors(pg)
+    open_game(pg, base_url)
+    pg.wait_for_selector("#alert:not([hidden])")
+    assert "Progress is not being saved" in pg.get_by_role("alert").inner_text()
+    play_on(pg)
+    assert errors == []
+
+
+def test_p2_no_local_storage_at_all(context, base_url):
+    """P2: a browser that denies localStorage altogether (window.localStorage throws)."""
+    context.add_init_script("""Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('denied', 'SecurityError'); } });""")
+    pg = context.new_page()
+    errors = page_errors(pg)
+    open_game(pg, base_url)
+    assert "storage is unavailable" in pg.get_by_role("alert").inner_text()
+    play_on(pg)
+    assert errors == []
+
+
+def test_p2_every_store_throws_on_a_plain_static_host(context, plain_url):
+    """P2: on a host without isolation headers the service worker takes the page over
+    (and the page notes that in sessionStorage): with both stores throwing on write
+    there is a message and no uncaught error (before issue 9: an uncaught quota error)."""
+    context.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); };""")
+    pg = context.new_page()
+    errors = page_errors(pg)
+    open_game(pg, plain_url)
+    pg.wait_for_selector("#offline-note:not([hidden])", timeout=30_000)  # the worker took over
+    pg.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    assert "storage is full" in pg.get_by_role("alert").inner_text()
+    play_on(pg)
+    assert errors == []
