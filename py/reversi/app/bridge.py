@@ -157,7 +157,7 @@ class Bridge:
         could not be stored) waits for the player to take it over."""
         texts = self.saving.texts(documents)
         if part in ("settings", "history", "stars", "clock"):
-            self.saving.merge(self.session, part, texts.get(part))
+            self.saving.merge(self.session, part, texts.get(part), refused=refused)
         elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
             if refused or self.busy():
                 self.saving.elsewhere = True
@@ -173,11 +173,14 @@ class Bridge:
         self.events.append(app_ev.TakenOver())
 
     def adopt(self, texts: dict[str, str | None]) -> None:
-        """Replaces the session with the stored one as it stands (paused or not: another
-        tab is playing it, so it is no reload), keeping this tab's stars and results."""
+        """Replaces the session with the stored one, keeping this tab's stars and results.
+        Like a reloaded one, an unfinished computer game waits for Resume (SPEC P4: two
+        tabs never both play the computer's move), and a tab that was paused (hidden)
+        stays paused, so a background tab is never busy with the computer's turn."""
         old = self.session
         self.session = Session(self.player, self.clock)
-        self.notices = save.load(self.session, texts, wait=False)
+        self.notices = save.load(self.session, texts)
+        self.session.paused = self.session.paused or (old.paused and not self.session.is_over())
         self.session.progress.merge(old.progress.history, old.progress.shelf)
         self.session.token = old.token + 1
         self.saving.loaded(self.session, texts, damaged=bool(self.notices))

@@ -39,6 +39,8 @@ class Saving:
         #: The last load migrated or dropped something, and nothing was stored since: the
         #: first reply stores every part that differs from what was read, the clock too.
         self.repair = False
+        #: This tab's write of the clock part was refused: it is stored again at once.
+        self.clock_refused = False
 
     @staticmethod
     def texts(documents: Any) -> dict[str, str | None]:
@@ -74,7 +76,7 @@ class Saving:
         attempt = session.progress.attempt
         if not self.elsewhere and parts["clock"] != self.known.get("clock"):
             since = self.clock_mark[1] if self.clock_mark[0] == attempt.id else 0
-            if flush or self.repair or attempt.active_ms - since >= CLOCK_EVERY_MS:
+            if flush or self.repair or self.clock_refused or attempt.active_ms - since >= CLOCK_EVERY_MS:
                 now["clock"] = parts["clock"]
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
@@ -83,17 +85,19 @@ class Saving:
                "drop": [save.LEGACY] if self.legacy and now else []}
         self.known.update(now)
         self.legacy = self.legacy and not now
-        self.repair = False
+        self.repair = self.clock_refused = False
         return out
 
     def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:
         """Returns each part's text with the text it replaces as this tab knows it."""
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
-    def merge(self, session: Session, part: str, text: str | None) -> None:
+    def merge(self, session: Session, part: str, text: str | None, *, refused: bool = False) -> None:
         """Adds what another tab stored under ``part`` (settings, history, stars or clock)
         to ``session``: its settings, results and stars as a union, the active time
-        as the larger."""
+        as the larger.  ``refused``: this tab's own write of the part was not made; a
+        refused clock write was due (a flush, or 15 s), so it is made again at once."""
+        self.clock_refused = self.clock_refused or (refused and part == "clock")
         if part == "settings":
             save.read_settings(session, text)
         elif part == "history":
