@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reversi.app.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
 from reversi.engine.bitboard import flips_mask

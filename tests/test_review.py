@@ -9,12 +9,12 @@ test_analysis.py), and one test runs the real analysis through the bridge.
 
 from __future__ import annotations
 
-import json
 import random
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from reversi.app import analysis
 from reversi.app.review import chosen_game, frames, parse_game, review_of

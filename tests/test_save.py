@@ -14,7 +14,8 @@ import copy
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reversi.app import save, wording
 from reversi.app.save_reader import VERSION
@@ -25,7 +26,18 @@ from reversi.game.session import Session
 from reversi.game.settings import Settings
 from reversi.game.stars import Shelf
 from tests.sessions import (
-    LOSS, WIN, WIN_SHORT, Book, Clock, Storage, Tab, advance, parts, placed, scripted, squares_of,
+    LOSS,
+    WIN,
+    WIN_SHORT,
+    Book,
+    Clock,
+    Storage,
+    Tab,
+    advance,
+    parts,
+    placed,
+    scripted,
+    squares_of,
 )
 
 UNREADABLE = wording.UNREADABLE

@@ -17,7 +17,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reversi.app import save, wording
 from reversi.app.save_reader import VERSION
@@ -25,7 +26,18 @@ from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import format_transcript, square_name
 from reversi.game.session import Session
 from tests.sessions import (
-    LOSS, WIN, WIN_SHORT, Book, Clock, Storage, Tab, advance, parts, placed, scripted, squares_of,
+    LOSS,
+    WIN,
+    WIN_SHORT,
+    Book,
+    Clock,
+    Storage,
+    Tab,
+    advance,
+    parts,
+    placed,
+    scripted,
+    squares_of,
 )
 
 UNREADABLE = wording.UNREADABLE

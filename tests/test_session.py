@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from reversi.app import save
@@ -26,9 +27,28 @@ from reversi.game.session import Session
 from reversi.game.settings import CHOICES, MODES, SIDES
 from reversi.game.stars import STAR_IDS
 from tests.sessions import (
-    BRANCH_AT, DOUBLE_PASS_BLACK, DOUBLE_PASS_BLACK_AT, DOUBLE_PASS_WHITE, DOUBLE_PASS_WHITE_AT,
-    DRAW, LOSS, LOSS_THEN_WIN, WIN, WIN_SHORT, Clock, Fickle, Seeded, advance, finish, make,
-    parts, placed, replay, scripted, squares_of, step,
+    BRANCH_AT,
+    DOUBLE_PASS_BLACK,
+    DOUBLE_PASS_BLACK_AT,
+    DOUBLE_PASS_WHITE,
+    DOUBLE_PASS_WHITE_AT,
+    DRAW,
+    LOSS,
+    LOSS_THEN_WIN,
+    WIN,
+    WIN_SHORT,
+    Clock,
+    Fickle,
+    Seeded,
+    advance,
+    finish,
+    make,
+    parts,
+    placed,
+    replay,
+    scripted,
+    squares_of,
+    step,
 )
 
 

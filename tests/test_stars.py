@@ -17,8 +17,24 @@ from reversi.game.results import key
 from reversi.game.session import Session
 from reversi.game.stars import CAPTURE_FLIPS, STAR_IDS, Shelf, placement_stars, result_stars
 from tests.sessions import (
-    BLACK_CORNER, BRANCH_AT, DRAW, FIVE_FLIPS, LOSS, LOSS_THEN_WIN, SIX_FLIPS, WHITE_CORNER, WHITE_SIX,
-    WIN, WIN_SHORT, Book, advance, make, reloaded, replay, scripted, squares_of,
+    BLACK_CORNER,
+    BRANCH_AT,
+    DRAW,
+    FIVE_FLIPS,
+    LOSS,
+    LOSS_THEN_WIN,
+    SIX_FLIPS,
+    WHITE_CORNER,
+    WHITE_SIX,
+    WIN,
+    WIN_SHORT,
+    Book,
+    advance,
+    make,
+    reloaded,
+    replay,
+    scripted,
+    squares_of,
 )
 
 PLACEMENT = ("opening", "corner", "capture")
@@ -217,8 +233,9 @@ def test_s6_s7_strong_and_clean_wins_need_a_challenge_win(level, practice, stron
         advance(session, WIN, 2)
         session.undo()
     advance(session, WIN)
-    assert ("strong-win" in session.progress.shelf.earned, "clean-win" in session.progress.shelf.earned) == (strong, clean)
-    assert "first-win" in session.progress.shelf.earned
+    earned = session.progress.shelf.earned
+    assert ("strong-win" in earned, "clean-win" in earned) == (strong, clean)
+    assert "first-win" in earned
 
 
 def test_s6_s7_a_loss_undone_into_a_win_earns_no_challenge_star():

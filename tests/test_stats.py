@@ -85,7 +85,8 @@ def test_clear_history_keeps_the_stars_and_the_attempt():
     """Clearing the history empties results and statistics; the stars stay (kept forever)."""
     session = scripted(WIN_SHORT)
     advance(session, WIN_SHORT)
-    stars, first, wins = list(session.progress.shelf.earned), session.progress.attempt.first_result, len(session.progress.shelf.wins)
+    progress = session.progress
+    stars, first, wins = list(progress.shelf.earned), progress.attempt.first_result, len(progress.shelf.wins)
     assert stars and session.progress.history
     session.begin()
     session.clear_history()
