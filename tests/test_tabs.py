@@ -17,7 +17,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from reversi.app import save
 from reversi.app.bridge import GAME_COMMANDS
 from reversi.game.results import key
 from reversi.game.session import Session
@@ -452,3 +456,144 @@ def test_p8_p7_a_flush_refused_because_another_tab_wrote_the_clock_is_stored_aga
     assert "clock" in reply["save"]
     assert stored(storage, "clock")["attempt"] == b.snap["attempt"]["id"]
     assert stored(storage, "clock")["active_ms"] == 5000 and b.pending == {}
+
+
+# -- random work in three tabs ---------------------------------------------------------------
+class TabsMachine(RuleBasedStateMachine):
+    """Random commands in three tabs of one browser, with storage events delivered late
+    and in any order, pages reloaded and games taken over, keep P7's promises: every
+    star and result any tab showed is in storage, no record is stored twice, what is
+    stored always loads without a notice, and once every tab has heard every write,
+    each tab that does not wait for Take over shows the stored game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.storage = Storage()
+        self.tabs = [Tab(self.storage, name, player=Seeded(), clock=Clock(hour))
+                     for name, hour in (("A", 0), ("B", 8), ("C", 16))]
+        for page in self.tabs:
+            page.load()
+        self.stars: set[str] = set()
+        self.records: set[str] = set()
+        self.wins: set[str] = set()
+
+    def seen(self, page: Tab) -> None:
+        """Notes the stars, results and wins the page shows."""
+        snap = page.snap
+        for kind in {"adopted", "elsewhere", "taken_over", "game_over"} & set(kinds(snap)):
+            event(kind)
+        self.stars |= set(earned(snap))
+        self.records |= {key(r) for r in snap["history"]}
+        self.wins |= {key(r) for r in snap["history"] if r["challenge"]}
+
+    @rule(n=st.integers(0, 2), pick=st.integers(0, 30))
+    def place(self, n, pick):
+        page = self.tabs[n]
+        if page.snap["human_to_move"] and not page.snap["elsewhere"]:
+            legal = page.snap["legal"]
+            page.call("place", square=legal[pick % len(legal)], token=page.snap["token"])
+        self.seen(page)
+
+    @rule(n=st.integers(0, 2), moves=st.integers(1, 70))
+    def play_on(self, n, moves):
+        """The person and the computer play on (often to the end of the game)."""
+        page = self.tabs[n]
+        for _ in range(moves):
+            snap = page.snap
+            if snap["elsewhere"] or snap["result"] is not None or snap["paused"]:
+                break
+            if snap["human_to_move"]:
+                page.call("place", square=snap["legal"][0], token=snap["token"])
+            else:
+                page.call("computer_move", token=snap["token"])
+            self.seen(page)
+
+    @rule(n=st.integers(0, 2), command=st.sampled_from(["undo", "redo", "new", "restart", "resume", "flush"]))
+    def command(self, n, command):
+        self.tabs[n].call(command)
+        self.seen(self.tabs[n])
+
+    @rule(n=st.integers(0, 2), name=st.sampled_from(["mode", "side", "legal_dots"]), data=st.data())
+    def setting(self, n, name, data):
+        value = data.draw(st.sampled_from({"mode": ["computer", "local"], "side": ["black", "white"],
+                                           "legal_dots": [True, False]}[name]))
+        self.tabs[n].call("set_setting", name=name, value=value)
+        self.seen(self.tabs[n])
+
+    @rule(n=st.integers(0, 2), seconds=st.integers(1, 16))
+    def tick(self, n, seconds):
+        page = self.tabs[n]
+        for _ in range(seconds):
+            page.call("tick", ms=1000)
+
+    @rule(n=st.integers(0, 2))
+    def hide(self, n):
+        self.tabs[n].hide()
+
+    @rule(n=st.integers(0, 2))
+    def review(self, n):
+        """Opens the current game in review, or goes back to the game."""
+        page = self.tabs[n]
+        if page.snap["reviewing"]:
+            page.call("close_review")
+        else:
+            page.call("review", source="current")
+
+    @rule(n=st.integers(0, 2), data=st.data())
+    def deliver_some(self, n, data):
+        """Some of the storage events reach the tab (the others stay queued, in order)."""
+        page = self.tabs[n]
+        count = data.draw(st.integers(0, len(page.inbox)))
+        for _ in range(count):
+            if page.inbox:
+                page.call("external", part=page.inbox.pop(0), documents=self.storage.documents())
+        self.seen(page)
+
+    @rule(n=st.integers(0, 2))
+    def take_over(self, n):
+        page = self.tabs[n]
+        if page.snap["elsewhere"]:
+            page.call("takeover", documents=self.storage.documents())
+            assert not page.snap["elsewhere"] and page.snap["moves"] == self.stored_game_moves()
+        self.seen(page)
+
+    @rule(n=st.integers(0, 2))
+    def reload(self, n):
+        self.tabs[n].store_pending()
+        self.tabs[n].load()
+        self.seen(self.tabs[n])
+
+    def stored_game_moves(self) -> str:
+        """Returns the stored game's transcript up to its cursor."""
+        game = stored(self.storage, "game")["game"]
+        return game["moves"][:2 * game["cursor"]]
+
+    @invariant()
+    def nothing_earned_is_lost_and_nothing_is_stored_twice(self):
+        if "stars" in self.storage:
+            shelf = stored(self.storage, "stars")
+            assert self.stars <= set(shelf["earned"]), "a star a tab showed is not stored"
+            assert self.wins <= set(shelf["wins"]), "a challenge win a tab showed is not counted"
+            assert len(shelf["wins"]) == len(set(shelf["wins"]))
+        if "history" in self.storage:
+            records = stored(self.storage, "history")["records"]
+            keys = [key(r) for r in records]
+            assert self.records <= set(keys), "a result a tab showed is not stored"
+            assert len(keys) == len(set(keys)), "a result is stored twice"
+
+    @invariant()
+    def what_is_stored_loads_cleanly(self):
+        assert save.load(Session(Seeded(), clock=Clock()), self.storage.documents()) == []
+
+    @invariant()
+    def once_all_is_heard_every_tab_in_play_shows_the_stored_game(self):
+        if any(page.inbox for page in self.tabs):
+            return
+        for page in self.tabs:
+            if not page.snap["elsewhere"]:
+                assert page.snap["moves"] == self.stored_game_moves(), f"{page.name} shows another game"
+
+
+TabsMachine.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None,
+                                         suppress_health_check=[HealthCheck.too_slow])
+test_p7_random_work_in_three_tabs_loses_nothing = TabsMachine.TestCase
