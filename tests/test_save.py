@@ -116,7 +116,7 @@ def test_p1_each_part_is_version_2_and_holds_its_own_data():
     assert game["game"] == {"mode": "computer", "side": "black", "level": "normal",
                             "moves": "".join(square_name(s) for s in RICH.game.line.moves), "cursor": 20}
     assert game["attempt"] == {"id": 3, "practice": True, "first_result": None,
-                               "started": RICH.progress.attempt.started}
+                               "started": RICH.progress.attempt.started, "stars": []}
     assert "4321" not in BASE_TEXTS["game"]
     assert set(game["view"]) == {"cells", "counts", "last", "status"}
     assert game["view"]["cells"] == RICH.board.cells() and game["view"]["status"] == "Paused"

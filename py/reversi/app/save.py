@@ -13,7 +13,7 @@ Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``
 
     settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock"}}
     game:    {"game": {"mode", "side", "level", "moves", "cursor"},
-              "attempt": {"id", "practice", "first_result", "started"},
+              "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
     history: {"records": [record, …]}          (records: :mod:`reversi.game.results`)
@@ -67,7 +67,8 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
             "game": {"mode": game.mode, "side": game.side, "level": game.level,
                      "moves": format_transcript(game.line.moves), "cursor": game.line.cursor},
             "attempt": {"id": attempt.id, "practice": attempt.practice,
-                        "first_result": attempt.first_result, "started": attempt.started},
+                        "first_result": attempt.first_result, "started": attempt.started,
+                        "stars": attempt.stars},
             "view": {**{key: view[key] for key in VIEW[:-1]}, "status": status}}),
         "clock": _text("clock", {"attempt": attempt.id, "started": attempt.started,
                                  "active_ms": attempt.active_ms}),

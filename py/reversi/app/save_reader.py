@@ -151,6 +151,7 @@ class Reader:
             "id": lambda v: is_int(v, 1), "practice": lambda v: isinstance(v, bool),
             "first_result": lambda v: v is None or valid_record(v), "active_ms": is_int,
             "started": is_text,
+            "stars": lambda v: isinstance(v, list) and all(s in STAR_IDS for s in v) and len(set(v)) == len(v),
         }, "attempt_field")
         self.attempt_known = is_int(data.get("id"), 1)
 

@@ -23,6 +23,10 @@ Session:
 - ``status``: the status-bar line, e.g. "Your move" or "Black to move".
 - ``announce``: what the live region says for the command just taken ("" for
   nothing): its events in words, then the status line (SPEC B7).
+- ``message``: the same events in words without the status line, for the line
+  under the board ("" when the command said nothing).
+- ``result_card``: None while the game goes on, else the words of the card that
+  shows its end (SPEC B9): ``{"title", "score", "detail", "stars"}``.
 - ``events``: what the command did, as data (:func:`reversi.game.events.as_json`).
 - ``placed``: ``{"square", "flips": n}`` when the command placed a disc (the
   last one if several), else None: the page plays its sound.
@@ -121,9 +125,13 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
     status = status_line(session)
     placed = [e for e in events if isinstance(e, Placed)]
     settings, game, attempt = session.settings, session.game, session.progress.attempt
+    words = wording.Words(game)
+    outcome = board.outcome()
     snap.update(
         status=status,
-        announce=wording.announcement(wording.Words(game), events, status, always=always_announce),
+        announce=wording.announcement(words, events, status, always=always_announce),
+        message=wording.message(words, events),
+        result_card=wording.result_card(game, outcome, attempt) if outcome else None,
         events=[as_json(e) for e in events],
         placed={"square": square_name(placed[-1].square), "flips": placed[-1].flips} if placed else None,
         token=session.token,

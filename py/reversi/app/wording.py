@@ -14,7 +14,7 @@ from ..engine.board import COLOR_NAMES, Color, Outcome, Step
 from ..engine.notation import IllegalMoveError, NotationError, square_name
 from ..game import events as ev
 from ..game.play import Game
-from ..game.results import Record
+from ..game.results import Attempt, Record
 from . import events as app_ev
 
 #: Star id -> (name, how to earn it) (SPEC S1-S8).
@@ -159,6 +159,38 @@ def status_line(game: Game, *, paused: bool, human_to_move: bool) -> str:
     if game.mode == "local":
         return f"{color_title(game.board.turn)} to move"
     return "Your move" if human_to_move else "Computer is thinking…"
+
+
+def message(words: Words, events: list[ev.Event]) -> str:
+    """Returns the events of a command in words, for the line under the board."""
+    return " ".join(s for s in map(words.sentence, events) if s)
+
+
+def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str]:
+    """Returns the words of the card shown when a game ends (SPEC B9): ``title`` (win,
+    loss or draw), ``score``, ``detail`` (the first result or practice, A1-A4) and
+    ``stars`` (those earned in the attempt)."""
+    if game.mode == "computer":
+        title = ("Draw" if outcome.winner is None else
+                 "You win!" if outcome.winner == game.human else "You lose")
+    else:
+        title = "Draw" if outcome.winner is None else f"{color_title(outcome.winner)} wins"
+    first = attempt.first_result
+    same = first is not None and (first["black"], first["white"]) == (outcome.black, outcome.white)
+    if first is not None and not same:
+        detail = (f"This attempt's first result stays: {RESULT_WORDS[first['result']].lower()}, "
+                  f"{first['black']}–{first['white']}.")
+    elif game.mode == "local":
+        detail = "Two players on this screen."
+    elif first is not None and first["challenge"]:
+        detail = "A challenge win: no Undo, Restart or hints."
+    elif attempt.practice:
+        detail = "Practice: this attempt used Undo, Restart or hints."
+    else:
+        detail = "First result of this attempt."
+    names = [STAR_TEXT[s][0] for s in attempt.stars]
+    return {"title": title, "score": f"{outcome.black}–{outcome.white}", "detail": detail,
+            "stars": ("Stars earned: " + ", ".join(names) + ".") if names else ""}
 
 
 def announcement(words: Words, events: list[ev.Event], status: str, *, always: bool = False) -> str:

@@ -40,7 +40,9 @@ class Progress:
 
     def earn(self, stars: list[str], *, local: bool) -> list[ev.Event]:
         """Adds the ``stars`` not yet earned (local games: S1-S4) and reports them."""
-        return [ev.StarEarned(s) for s in self.shelf.earn(stars, local=local)]
+        new = self.shelf.earn(stars, local=local)
+        self.attempt.stars.extend(new)
+        return [ev.StarEarned(s) for s in new]
 
     def game_ended(self, game: Game, outcome: Outcome, clock: Callable[[], str],
                    moves: str) -> list[ev.Event]:

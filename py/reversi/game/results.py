@@ -13,7 +13,7 @@ JSON-ready data, the same in the session, the snapshot and the save::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.board import COLOR_NAMES, Outcome
@@ -36,6 +36,8 @@ class Attempt:
     first_result: Record | None = None
     active_ms: int = 0
     started: str = ""
+    #: The stars earned during this attempt, in the order earned (shown at its end).
+    stars: list[str] = field(default_factory=list)
 
 
 def result_of(outcome: Outcome, mode: str, human: int | None) -> str:
