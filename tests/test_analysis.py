@@ -50,6 +50,8 @@ def late_plies(moves: list[int], most: int = SOLVED) -> list[int]:
 
 
 def test_exact_threshold_covers_the_checked_positions():
+    """The positions these tests check against the solver are the ones analysis solves
+    exactly."""
     assert EXACT_EMPTIES >= SOLVED
 
 

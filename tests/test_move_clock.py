@@ -42,6 +42,9 @@ def timeouts(events: list[ev.Event]) -> int:
 @pytest.mark.parametrize("ticks", [[5_000] * 6, [1_000] * 30, [4_999] * 6 + [6], [250] * 120,
                                    [3_000, 5_000, 2_000, 5_000, 5_000, 4_000, 1_000, 5_000]])
 def test_expiry_plays_exactly_one_legal_move_at_30_seconds(mode, ticks):
+    """P6, B2: however the 30 s arrive in ticks, the move clock plays exactly one random
+    legal move for the person to move, on the tick that reaches the limit, and reports
+    it as the clock's."""
     assert sum(ticks) == LIMIT_MS and max(ticks) <= MAX_TICK_MS
     session = timed(mode=mode)
     board_before = session.board.copy()
@@ -61,6 +64,8 @@ def test_expiry_plays_exactly_one_legal_move_at_30_seconds(mode, ticks):
 
 
 def test_the_warnings_come_once_each_at_10_and_5_seconds_left():
+    """B7: the clock is announced once with 10 s left and once with 5 s left, and expires
+    at 30 s."""
     session = timed(mode="local")
     said = {}
     for n in range(1, 31):
@@ -74,6 +79,8 @@ def test_the_warnings_come_once_each_at_10_and_5_seconds_left():
 
 
 def test_a_big_jump_announces_both_warnings_and_a_capped_tick_cannot_skip_the_move():
+    """P6: a tick longer than MAX_TICK_MS counts as MAX_TICK_MS, so a sleeping laptop
+    cannot skip the warnings or the move's last seconds."""
     session = timed(mode="local")
     for _ in range(4):
         tick(session, 4_750)
@@ -88,6 +95,7 @@ def test_a_big_jump_announces_both_warnings_and_a_capped_tick_cannot_skip_the_mo
 
 @pytest.mark.parametrize("seconds", [s for s in MOVE_CLOCKS if s])
 def test_each_clock_length_expires_on_time(seconds):
+    """Every offered clock length expires exactly at its limit, not a tick earlier."""
     session = timed(seconds, mode="local")
     for _ in range(seconds - 1):
         tick(session, 1_000)
@@ -96,6 +104,8 @@ def test_each_clock_length_expires_on_time(seconds):
 
 
 def test_the_next_move_gets_the_full_time_and_a_stale_tap_is_refused():
+    """P5: after a timeout the next move has the whole limit, and a tap sent for the
+    position before the timeout is refused as stale."""
     session = timed(mode="local")
     token = session.token
     for _ in range(6):
@@ -109,6 +119,8 @@ def test_the_next_move_gets_the_full_time_and_a_stale_tap_is_refused():
 
 
 def test_no_timeout_while_paused_and_the_time_left_is_kept():
+    """P4, P6: while paused the move clock stands still and keeps the time left; it runs on
+    after Resume."""
     session = timed(mode="local")
     tick(session, 5_000)
     tick(session, 5_000)
@@ -127,6 +139,8 @@ def test_no_timeout_while_paused_and_the_time_left_is_kept():
 
 @pytest.mark.parametrize("change", ["undo", "new", "restart", "setting"])
 def test_undo_new_restart_or_a_new_clock_start_the_clock_again(change):
+    """P5: Undo, New, Restart or a new clock setting give the move the whole limit again,
+    so the old clock's expiry never lands."""
     session = timed(mode="local")
     session.place("f5")
     for _ in range(5):
@@ -149,6 +163,7 @@ def test_undo_new_restart_or_a_new_clock_start_the_clock_again(change):
 
 
 def test_no_timeout_after_the_game_is_over():
+    """P5, P6: a finished game has no move clock: ticks change nothing."""
     session = make(mode="local")
     advance(session, WIN_SHORT)
     session.set_setting("move_clock", 30)
@@ -184,6 +199,8 @@ def test_a_game_played_out_by_the_clock_ends_once_with_one_result():
 
 @pytest.mark.parametrize("side", ["black", "white"])
 def test_computer_game_the_timeout_move_is_the_humans_then_the_computer_moves(side):
+    """C1, C3: against the computer the clock runs only on the person's turn; its move is
+    the person's, then the computer replies as usual."""
     session = timed(side=side)
     if side == "white":
         assert session.computer_to_move()
@@ -219,6 +236,7 @@ def test_a_late_computer_reply_after_a_timeout_is_dropped():
 
 
 def test_after_new_the_clock_restarts_at_full_time():
+    """U6: a new game's first move has the whole limit."""
     session = timed()
     tick(session, 5_000)
     tick(session, 5_000)
@@ -229,6 +247,8 @@ def test_after_new_the_clock_restarts_at_full_time():
 
 # -- swap sides (C1) ----------------------------------------------------------------------
 def test_swap_sides_after_a_finished_computer_game_gives_the_other_colour():
+    """C1: with swap sides on, New after a finished computer game gives the person the
+    other colour (the setting too)."""
     session = scripted(WIN)
     session.set_setting("swap_sides", True)
     advance(session, WIN)
@@ -242,6 +262,7 @@ def test_swap_sides_after_a_finished_computer_game_gives_the_other_colour():
 
 
 def test_swap_sides_not_after_an_unfinished_game():
+    """C1: an abandoned game does not swap the sides."""
     session = scripted(WIN)
     session.set_setting("swap_sides", True)
     advance(session, WIN, 10)
@@ -250,6 +271,7 @@ def test_swap_sides_not_after_an_unfinished_game():
 
 
 def test_swap_sides_not_in_local_games():
+    """C1: side and swapping apply only against the computer."""
     session = make(mode="local")
     session.set_setting("swap_sides", True)
     advance(session, WIN_SHORT)
@@ -259,6 +281,7 @@ def test_swap_sides_not_in_local_games():
 
 
 def test_without_swap_sides_the_side_stays():
+    """C1: without swap sides, New keeps the side."""
     session = scripted(WIN)
     advance(session, WIN)
     session.new()
@@ -266,6 +289,7 @@ def test_without_swap_sides_the_side_stays():
 
 
 def test_swap_sides_is_saved_with_the_move_clock():
+    """P1: swap sides and the move clock are saved and come back."""
     session = timed(40)
     session.set_setting("swap_sides", True)
     again, notices = reloaded(session, Seeded())
@@ -275,6 +299,7 @@ def test_swap_sides_is_saved_with_the_move_clock():
 
 @pytest.mark.parametrize("value", [True, 15, "30", -30, None])
 def test_a_move_clock_that_is_not_offered_is_refused(value):
+    """P3: only the offered clock lengths (of the same type) are accepted."""
     session = make()
     with pytest.raises(ValueError):
         session.set_setting("move_clock", value)

@@ -63,6 +63,7 @@ def fake_evaluation(board, **_):
 # -- frames ---------------------------------------------------------------------
 class TestFrames:
     def test_the_short_game_has_one_frame_per_placement_and_the_opening(self):
+        """A review has the opening frame and one frame per placement."""
         moves = squares_of(SHORT)
         out = frames(moves)
         assert len(out) == len(moves) + 1 == 15
@@ -71,6 +72,8 @@ class TestFrames:
         assert out[0]["turn"] == "black" and out[0]["flipped"] == []
 
     def test_frame_cells_match_a_replay_of_each_prefix(self):
+        """R3: each frame is the board after that many placements, with its last square and
+        flips."""
         moves = squares_of(SHORT)
         for ply, frame in enumerate(frames(moves)):
             board = Board.replay(format_transcript(moves[:ply]))
@@ -96,6 +99,7 @@ class TestFrames:
         assert out[SHORT_PASS_AT + 1]["text"].startswith("Move 14: Black plays a5")
 
     def test_the_last_frame_says_the_game_ended_early_18_0(self):
+        """R5, B7: the last frame of a wipe-out says the real result, 18-0."""
         last = frames(squares_of(SHORT))[-1]
         assert last["turn"] is None
         assert last["counts"] == {"black": 18, "white": 0}
@@ -104,6 +108,7 @@ class TestFrames:
     @settings(max_examples=25, deadline=None)
     @given(st.integers(0, 10 ** 9), st.integers(0, 60))
     def test_random_games_frames_replay_every_prefix(self, seed, upto):
+        """R3, R4: for random games, every frame replays its prefix and marks its passes."""
         moves = random_opening(random.Random(seed), upto)
         out = frames(moves)
         assert len(out) == len(moves) + 1
@@ -116,10 +121,12 @@ class TestFrames:
             assert ("has no legal move and passes" in out[ply]["text"]) == step.caused_pass
 
     def test_an_illegal_move_is_refused(self):
+        """R3: frames are only built for a legal game."""
         with pytest.raises(IllegalMoveError):
             frames(squares_of("e6a1"))
 
     def test_review_of_carries_the_transcript_and_the_persons_colour(self):
+        """R6: a review carries its transcript, source and the person's colour."""
         review = review_of(squares_of(SHORT), "This game", "current", None)
         assert review["moves"] == SHORT and review["human"] is None
         assert review["source"] == "current" and len(review["frames"]) == 15
@@ -128,6 +135,7 @@ class TestFrames:
 # -- transcript import (SPEC R6) ---------------------------------------------------
 class TestImport:
     def test_r6_upper_case_lower_case_and_whitespace_are_accepted(self):
+        """R6: a pasted transcript may use either case and any whitespace."""
         expected = squares_of(SHORT)
         spaced = " ".join(SHORT[i:i + 2] for i in range(0, len(SHORT), 2))
         for text in (SHORT, SHORT.upper(), spaced, "\n" + spaced.upper() + "\t\n",
@@ -144,6 +152,7 @@ class TestImport:
         ("e6i6", 3),        # a column that does not exist
     ])
     def test_r6_a_character_that_is_not_a_square_is_named_by_position(self, text, position):
+        """R6: a character that is not part of a square is named by its position."""
         with pytest.raises(NotationError) as error:
             parse_game(text)
         assert error.value.position == position
@@ -158,6 +167,7 @@ class TestImport:
         (SHORT.upper() + " A6", 15, 30, "the game is over"),
     ])
     def test_r6_an_illegal_move_is_named_by_number_and_position(self, text, index, position, why):
+        """R3, R6: an illegal move is named by its number and position, with why."""
         with pytest.raises(IllegalMoveError) as error:
             parse_game(text)
         assert (error.value.index, error.value.position) == (index, position)
@@ -165,6 +175,7 @@ class TestImport:
         assert why in str(error.value)
 
     def test_r6_an_empty_text_has_no_moves(self):
+        """R6: an empty text is no game."""
         assert parse_game("") == [] and parse_game(" \n\t") == []
 
     @pytest.mark.parametrize("text, words", [
@@ -176,6 +187,8 @@ class TestImport:
         ("   \n", ["no moves"]),
     ])
     def test_r6_the_bridge_refuses_bad_transcripts_naming_move_and_character(self, text, words):
+        """R6: the bridge refuses a bad transcript with a message naming the move and
+        character, and changes nothing (no review opens)."""
         tab = page()
         tab.play("d3")
         before = observed(tab)
@@ -189,6 +202,7 @@ class TestImport:
         assert not tab.call("snapshot")["reviewing"]
 
     def test_r6_the_bridge_opens_a_good_transcript_in_review(self):
+        """R6: a good transcript opens in review; the game in play is untouched."""
         tab = page()
         reply = tab.call("import_transcript", text=SHORT.upper())
         review = reply["review"]

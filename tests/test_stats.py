@@ -35,6 +35,8 @@ HISTORY = [
 
 
 def test_rows_per_level_and_side_then_local_games():
+    """One row per level and side played, in level order, then local games, with wins,
+    draws, losses, the best and the average margin from the player's side."""
     rows = statistics(HISTORY)
     assert [r["label"] for r in rows] == [
         "Easy, as White", "Normal, as Black", "Expert, as Black", "Two players (Black's view)"]
@@ -54,6 +56,7 @@ def test_rows_per_level_and_side_then_local_games():
 
 
 def test_every_game_is_counted_once():
+    """Each history line is counted in exactly one row."""
     rows = statistics(HISTORY)
     assert sum(r["games"] for r in rows) == len(HISTORY)
     for r in rows:
@@ -61,10 +64,12 @@ def test_every_game_is_counted_once():
 
 
 def test_no_history_no_rows():
+    """No results, no statistics."""
     assert statistics([]) == []
 
 
 def test_a_negative_best_when_every_game_was_lost():
+    """The best margin of a row of losses is negative."""
     rows = statistics([record("computer", "hard", "white", "loss", 50, 14),
                        record("computer", "hard", "white", "loss", 34, 30)])
     assert rows == [{"label": "Hard, as White", "games": 2, "wins": 0, "draws": 0, "losses": 2,
@@ -72,6 +77,7 @@ def test_a_negative_best_when_every_game_was_lost():
 
 
 def test_the_snapshot_carries_the_statistics_of_the_session_history():
+    """The snapshot's statistics are those of the session's history."""
     session = scripted(WIN)
     advance(session, WIN)
     snap = session_snapshot(session)

@@ -32,6 +32,8 @@ def play_out(black: str, white: str, seed: int) -> dict:
 
 
 def test_a_whole_game_between_two_levels_ends_by_the_rules():
+    """C2, R3-R5: placement by placement, two levels play a legal game to its end, shown as
+    a review."""
     review = play_out("easy", "normal", seed=5)
     board = Board.replay(review["moves"])  # every placement was legal (R3, R4)
     assert board.is_game_over()
@@ -42,6 +44,7 @@ def test_a_whole_game_between_two_levels_ends_by_the_rules():
 
 
 def test_each_colour_plays_at_its_own_level(monkeypatch):
+    """C2: each colour is asked at its own level, for the position it is to move in."""
     asked = []
 
     def recording(p, o, level, **kw):
@@ -60,12 +63,14 @@ def test_each_colour_plays_at_its_own_level(monkeypatch):
 
 
 def test_the_same_seed_replays_the_same_game_and_another_differs():
+    """C2: a watched game is repeatable by its seed; seeds vary it."""
     assert play_out("easy", "easy", seed=7)["moves"] == play_out("easy", "easy", seed=7)["moves"]
     games = {play_out("easy", "easy", seed=s)["moves"] for s in range(4)}
     assert len(games) > 1
 
 
 def test_a_finished_game_comes_back_unchanged():
+    """R5: a finished game gets no further placement."""
     wipe_out = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"  # ends 18-0 with empty squares (R5)
     assert watch.watch_step(wipe_out, "expert", "expert")["moves"] == wipe_out
 
@@ -77,6 +82,7 @@ def test_a_finished_game_comes_back_unchanged():
     ("f5f5", "easy", "easy", IllegalMoveError),
 ])
 def test_bad_requests_are_refused_with_a_reason(moves, black, white, error):
+    """An unknown level or a transcript that is not a legal game is refused."""
     with pytest.raises(error):
         watch.watch_step(moves, black, white)
 

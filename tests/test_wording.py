@@ -132,6 +132,7 @@ def test_b7_every_refusal_reason_and_star_has_words():
 
 @pytest.mark.parametrize("flips, text", [(1, "flipping 1 disc"), (2, "flipping 2 discs"), (18, "flipping 18 discs")])
 def test_flips_are_counted_in_words(flips, text):
+    """B7: one disc, several discs."""
     assert wording.flips_text(flips) == text
 
 
@@ -254,6 +255,7 @@ def test_analysis_in_words():
 
 # -- notices (SPEC P2, P3) ----------------------------------------------------------------------
 def test_p2_the_storage_notice_gives_the_reason_when_known():
+    """P2: the notice that progress is not saved names the reason when the page knows it."""
     assert wording.storage_failed("storage is full") == \
         "Progress is not being saved in this browser (storage is full); you can keep playing."
     assert wording.storage_failed("") == "Progress is not being saved in this browser; you can keep playing."
