@@ -129,14 +129,12 @@ def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
 
 
 # -- reading back ---------------------------------------------------------------------
-def load(session: Session, texts: Mapping[str, str | None], *, wait: bool = True) -> list[str]:
+def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     """Fills the fresh ``session`` from the stored ``texts`` (by part name, ``legacy`` for
     an older single document, read only when no part is there); returns the notices.
 
     Never raises for bad input: what is valid is kept, the rest is dropped and named.
-    With ``wait`` (a page loading), an unfinished computer game comes back paused,
-    waiting for Resume (SPEC P4); without it (a game another tab is playing, adopted
-    as it stands, SPEC P7) it keeps its stored paused flag.
+    An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
     """
     notices: list[str] = []
     if any(texts.get(part) for part in PARTS):
@@ -148,7 +146,7 @@ def load(session: Session, texts: Mapping[str, str | None], *, wait: bool = True
     reader = Reader(session)
     reader.read(bodies)
     notices.extend(reader.notices())
-    if wait and session.game.mode == "computer" and not session.is_over() and session.game.line.moves:
+    if comes_back_paused(session.game):
         session.paused = True
     session.token += 1
     return notices
