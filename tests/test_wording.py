@@ -180,7 +180,7 @@ def test_b7_the_bridge_announces_in_these_words():
     reply = tab.call("place", square="a1", token=reply["token"])
     assert reply["announce"] == "Wait for the computer's move. Computer is thinking…"
     reply = tab.call("pause", reason="hidden")
-    assert reply["announce"] == "Paused. The page was hidden. Paused"
+    assert reply["announce"] == "Paused. The page was hidden."  # the status line would say it again
     assert tab.call("tick", ms=1000)["announce"] == ""
 
 

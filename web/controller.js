@@ -225,7 +225,14 @@ export function createController({ engine, store, view, review, ui, announce, so
     async importTranscript(text) {
       stopWatching();
       ui.transcript("");
-      openReview(await command("import_transcript", { text }, ui.transcript));
+      const reply = await command("import_transcript", { text }, ui.transcript);
+      openReview(reply);
+      return Boolean(reply);
+    },
+    async reviewAndAnalyse() {
+      stopWatching();
+      openReview(await command("review", { source: "current" }));
+      await analyse();
     },
     clearHistory: () => command("clear_history"),
   };

@@ -1,8 +1,8 @@
 // Full screen (B5): all 64 squares and the tools together. The in-page Back
 // button, the browser's Back and Escape all restore the page.
 
-/** Returns {enter(), leave(), active()} for the page's full-screen mode. */
-export function createFullscreen({ onChange }) {
+/** Returns {enter(), leave(), active()} for the page's full-screen mode; `layers` handles Back. */
+export function createFullscreen({ onChange, layers }) {
   let active = false;
 
   function set(value) {
@@ -12,16 +12,13 @@ export function createFullscreen({ onChange }) {
     onChange(value);
   }
 
-  window.addEventListener("popstate", () => {
-    if (active) leave({ fromHistory: true });
-  });
   document.addEventListener("fullscreenchange", () => {
     if (!document.fullscreenElement && active) leave();
   });
 
   function enter() {
     if (active) return;
-    history.pushState({ fullscreen: true }, "");
+    layers.open("fullscreen", (fromHistory) => leave({ fromHistory }));
     set(true);
     const el = document.documentElement;
     if (el.requestFullscreen) el.requestFullscreen().catch(() => {}); // the page mode works without it
@@ -31,7 +28,7 @@ export function createFullscreen({ onChange }) {
     if (!active) return;
     set(false);
     if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
-    if (!fromHistory && history.state && history.state.fullscreen) history.back();
+    if (!fromHistory) layers.close("fullscreen");
   }
 
   return { enter, leave, active: () => active };

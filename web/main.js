@@ -7,6 +7,8 @@ import { createController } from "./controller.js";
 import { createEngine } from "./engine.js";
 import { createFullscreen } from "./fullscreen.js";
 import { bindInput } from "./input.js";
+import { createLayers } from "./layers.js";
+import { createMenu } from "./menu.js";
 import { createPanels } from "./panels.js";
 import { createReview, frameSnapshot } from "./review.js";
 import { createSound } from "./sound.js";
@@ -43,11 +45,13 @@ const controller = createController({
   },
   hidden: () => document.hidden,
 });
+const layers = createLayers();
+const menu = createMenu($("menu"), $("menu-open"), layers);
 const fullscreen = createFullscreen({
+  layers,
   onChange(active) {
-    $("fullscreen").hidden = active;
     $("back").hidden = !active;
-    (active ? $("back") : $("fullscreen")).focus();
+    (active ? $("back") : $("menu-open")).focus();
   },
 });
 const emit = controller.emit;
@@ -55,12 +59,24 @@ const emit = controller.emit;
 /** Connects the buttons, fields and page events to the controller's intents. */
 function bindControls() {
   const clicks = {
-    "new-game": "newGame", restart: "restart", undo: "undo", redo: "redo", pause: "pause",
-    "legal-dots": "toggleLegal", sound: "toggleSound", review: "review", "close-review": "closeReview",
+    "new-game": "newGame", undo: "undo", redo: "redo", pause: "pause",
+    "legal-dots": "toggleLegal", sound: "toggleSound", "close-review": "closeReview",
     analyse: "analyse", "analysis-cancel": "cancelAnalysis", "copy-transcript": "copyTranscript",
     "copy-review": "copyReview", takeover: "takeover",
+    "result-new": "newGame", "result-review": "review", "result-analyse": "reviewAndAnalyse",
+    "result-copy": "copyTranscript",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
+  // Menu items that act on the game close the menu first, so the player sees what happened.
+  const fromMenu = { "menu-new": "newGame", restart: "restart", review: "review" };
+  for (const [id, intent] of Object.entries(fromMenu)) {
+    $(id).addEventListener("click", () => {
+      menu.close();
+      emit(intent);
+    });
+  }
+  $("menu-open").addEventListener("click", () => menu.open());
+  $("menu-close").addEventListener("click", () => menu.close());
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
   for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
   for (const name of ["mode", "side", "level"]) {
@@ -68,10 +84,13 @@ function bindControls() {
   }
   $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));
   $("swap-sides").addEventListener("change", (event) => emit("setting", { name: "swap_sides", value: event.target.checked }));
-  $("import-transcript").addEventListener("click", () => emit("importTranscript", $("transcript-in").value));
-  $("watch-start").addEventListener("click", () => emit("watch", {
-    black: $("watch-black").value, white: $("watch-white").value, seed: Math.floor(Math.random() * 2 ** 30),
-  }));
+  $("import-transcript").addEventListener("click", async () => {
+    if (await emit("importTranscript", $("transcript-in").value)) menu.close();
+  });
+  $("watch-start").addEventListener("click", () => {
+    menu.close();
+    emit("watch", { black: $("watch-black").value, white: $("watch-white").value, seed: Math.floor(Math.random() * 2 ** 30) });
+  });
   const confirmClear = (asking) => {
     $("clear-history").hidden = asking;
     $("clear-confirm").hidden = $("clear-cancel").hidden = !asking;
@@ -83,7 +102,10 @@ function bindControls() {
     confirmClear(false);
     emit("clearHistory");
   });
-  $("fullscreen").addEventListener("click", () => fullscreen.enter());
+  $("fullscreen").addEventListener("click", () => {
+    menu.close();
+    fullscreen.enter();
+  });
   $("back").addEventListener("click", () => fullscreen.leave());
   $("update-reload").addEventListener("click", () => location.reload());
   $("alert-dismiss").addEventListener("click", () => ui.dismiss());

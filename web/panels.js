@@ -39,9 +39,11 @@ export function createPanels({ emit }) {
     $("undo").disabled = !ready || !snap.can_undo;
     $("redo").disabled = !ready || !snap.can_redo;
     $("restart").disabled = !ready || !snap.can_restart;
-    $("new-game").disabled = !ready;
-    $("pause").textContent = snap.paused ? "Resume" : "Pause";
-    $("pause").disabled = !ready || !snap.can_pause;
+    $("new-game").disabled = $("menu-new").disabled = !ready;
+    const pause = $("pause");
+    pause.setAttribute("aria-label", snap.paused ? "Resume" : "Pause");
+    pause.querySelector("use").setAttribute("href", snap.paused ? "#i-play" : "#i-pause");
+    pause.disabled = !ready || !snap.can_pause;
     $("legal-dots").setAttribute("aria-pressed", String(Boolean(snap.options.legal_dots)));
     $("sound").setAttribute("aria-pressed", String(Boolean(snap.options.sound)));
     $("legal-dots").disabled = $("sound").disabled = loading || Boolean(snap.elsewhere);
@@ -50,8 +52,10 @@ export function createPanels({ emit }) {
       $(id).disabled = loading;
     }
     for (const name of ["mode", "side", "level"]) {
-      $(name).value = snap.options[name];
-      $(name).disabled = !ready || (name !== "mode" && !snap.side_and_level_apply);
+      for (const input of document.querySelectorAll(`input[name=${name}]`)) {
+        input.checked = input.value === snap.options[name];
+        input.disabled = !ready || (name !== "mode" && !snap.side_and_level_apply);
+      }
     }
     $("move-clock-setting").value = String(snap.options.move_clock);
     $("swap-sides").checked = snap.options.swap_sides;
@@ -60,6 +64,19 @@ export function createPanels({ emit }) {
     $("elsewhere").hidden = !snap.elsewhere;
     $("board").setAttribute("aria-busy", String(loading || thinking));
     $("transcript-out").value = snap.moves || "";
+    if (snap.message) $("message").textContent = snap.message;
+    showResult(reviewing ? null : snap.result_card);
+  }
+
+  function showResult(card) {
+    const el = $("result");
+    const shown = !el.hidden;
+    el.hidden = !card;
+    if (!card) return;
+    $("result-title").textContent = card.title;
+    $("result-score").textContent = card.score;
+    $("result-detail").textContent = [card.detail, card.stars].filter(Boolean).join(" ");
+    if (!shown) el.focus({ preventScroll: true }); // just ended: the card takes the keyboard (B9)
   }
 
   function showLists(snap) {
@@ -188,6 +205,7 @@ export function createPanels({ emit }) {
     /** Shows the review bar and brings the board and its tools into view. */
     reviewOpened() {
       $("review-bar").hidden = false;
+      $("result").hidden = true;
       document.body.classList.add("reviewing");
       document.querySelector(".scores").scrollIntoView({ block: "start" });
       ($("review-back").disabled ? $("close-review") : $("review-back")).focus({ preventScroll: true });

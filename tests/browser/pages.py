@@ -50,7 +50,7 @@ def legal_squares(pg) -> list[str]:
 
 def status(pg) -> str:
     """Returns the text of the game's live region (the first status on the page)."""
-    return pg.get_by_role("status").first.inner_text()
+    return pg.locator("#status").inner_text()
 
 
 def tap(pg, square: str) -> None:
@@ -58,16 +58,46 @@ def tap(pg, square: str) -> None:
     before = status(pg)
     pg.get_by_role("gridcell", name=square + ",").first.click()
     pg.wait_for_function(
-        "([sel, before]) => document.querySelector(sel) && document.querySelector('[role=status]').textContent !== before",
+        "([sel, before]) => document.querySelector(sel) && document.querySelector('#status').textContent !== before",
         arg=[READY, before], timeout=10_000)
 
 
+def open_menu(pg) -> None:
+    """Opens the menu sheet (the Menu button) and waits until it shows."""
+    if not pg.locator("#menu").evaluate("d => d.open"):
+        pg.get_by_role("button", name="Menu").click()
+    pg.wait_for_selector("#menu[open]")
+
+
+def close_menu(pg) -> None:
+    """Closes the menu sheet (Escape) if it is open and waits until it is gone."""
+    if pg.locator("#menu").evaluate("d => d.open"):
+        pg.keyboard.press("Escape")
+    pg.wait_for_selector("#menu:not([open])", state="attached")
+
+
+def menu_button(pg, name: str) -> None:
+    """Opens the menu and presses its button ``name``; the menu stays open only for
+    the buttons that do not close it (toggles), and is closed after them."""
+    open_menu(pg)
+    pg.locator("#menu").get_by_role("button", name=name, exact=True).click()
+    close_menu(pg)
+
+
 def choose(pg, label: str, option: str) -> None:
-    """Picks ``option`` in the settings select named ``label`` and waits for the reply."""
+    """Picks ``option`` in the menu's setting ``label`` (a group of choices or a list)
+    and waits for the reply; the menu is closed again."""
+    open_menu(pg)
     before = status(pg)
-    pg.get_by_label(label).select_option(label=option)
-    pg.wait_for_function("(before) => document.querySelector('[role=status]').textContent !== before",
+    menu = pg.locator("#menu")
+    group = menu.get_by_role("group", name=label)
+    if group.count():
+        group.get_by_label(option, exact=True).check()
+    else:
+        menu.get_by_label(label).select_option(label=option)
+    pg.wait_for_function("(before) => document.querySelector('#status').textContent !== before",
                          arg=before, timeout=10_000)
+    close_menu(pg)
 
 
 def start_local_game(pg) -> None:
@@ -84,12 +114,18 @@ def wait_for_human_turn(pg, timeout: float = 30_000) -> None:
 
 
 def history_rows(pg) -> list[list[str]]:
-    """Opens the results history and returns its rows as lists of cell texts."""
-    summary = pg.get_by_text("Results history")
-    if pg.locator("#history").get_attribute("open") is None:
-        summary.click()
+    """Returns the rows of the menu's results table as lists of cell texts (the menu is
+    opened to read them, then closed)."""
+    open_menu(pg)
     rows = pg.locator("#history-table tbody tr")
-    return [row.locator("td").all_inner_texts() for row in rows.all()]
+    texts = [row.locator("td").all_inner_texts() for row in rows.all()]
+    close_menu(pg)
+    return texts
+
+
+def star_count(pg) -> str:
+    """Returns the star shelf's count, e.g. "1 of 8"."""
+    return pg.locator("#star-count").text_content() or ""
 
 
 def hide_page(pg) -> None:

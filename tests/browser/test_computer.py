@@ -80,7 +80,7 @@ def test_b4_new_and_pause_while_the_computer_thinks(page):
     page.wait_for_timeout(3000)
     assert board_text(page) == paused_board  # the cancelled search never lands
     page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('New game')")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
     assert board_text(page) == opening
     page.wait_for_timeout(1000)
     assert board_text(page) == opening

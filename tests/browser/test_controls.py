@@ -62,7 +62,7 @@ def press_and_wait(pg, key: str) -> str:
     before = status(pg)
     pg.keyboard.press(key)
     pg.wait_for_function(
-        "([sel, before]) => document.querySelector(sel) && document.querySelector('[role=status]').textContent !== before",
+        "([sel, before]) => document.querySelector(sel) && document.querySelector('#status').textContent !== before",
         arg=[READY, before], timeout=10_000)
     return status(pg)
 
@@ -358,7 +358,7 @@ def flip_samples(pg) -> tuple[list[str], list[str], list[str], list[str], float]
         start_local_game(pg)
     else:
         pg.get_by_role("button", name="New game").click()
-        pg.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('New game')")
+        pg.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
     points = [canvas_point(pg, "d4"), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
               canvas_point(pg, "d3", 0.8)]
     samples = sample_frames(pg, "d3", points)
@@ -536,7 +536,7 @@ def test_b8_screens_at_four_sizes_light_and_dark(page):
     problems += check_sizes(page, "midgame")
     choose(page, "Opponent", "Two players")  # applies from the next new game
     page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('two players')")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('two players')")
     for k in range(0, len(WIPE_OUT), 2):
         tap(page, WIPE_OUT[k:k + 2])
     assert "Game over" in status(page)

@@ -87,7 +87,7 @@ def test_new_game_returns_to_the_opening(page):
     tap(page, "d3")
     assert board_text(page) != opening
     page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelector('[role=status]').textContent.includes('New game')")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
     assert board_text(page) == opening
 
 

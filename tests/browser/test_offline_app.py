@@ -48,21 +48,21 @@ def test_o1_manifest_names_the_app_and_its_icons_load(page):
 
 def test_o1_s1_offline_reload_play_and_keep_the_star(context, page):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.get_by_text("Ready to play offline").wait_for(state="visible")
+    page.get_by_text("Works offline").wait_for(state="visible")
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     assert page.evaluate("""async () => {
         const reg = await navigator.serviceWorker.ready;
         return reg.active.state === 'activated' && navigator.serviceWorker.controller !== null;
     }""")
-    assert page.get_by_text("Ready to play offline").is_visible()
+    assert page.get_by_text("Works offline").is_visible()
 
     context.set_offline(True)
     # The network is gone: a file that is not in the service worker's cache cannot load.
     assert page.evaluate("fetch('not-in-the-site-' + Date.now()).then(() => 'online', () => 'offline')") == "offline"
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
-    assert page.get_by_text("Ready to play offline").is_visible()
+    assert page.get_by_text("Works offline").is_visible()
     stars = page.locator("#star-list")
     assert "Opening (not yet)" in stars.inner_text()
     tap(page, "d3")

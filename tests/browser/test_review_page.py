@@ -244,8 +244,8 @@ def test_move_clock_plays_a_move_for_the_human_after_expiry(context, base_url):
     legal = {name.split(",")[0] for name in cell_names(page) if "legal move" in name}
     page.evaluate("""() => {
         window.__said = [];
-        new MutationObserver(() => window.__said.push(document.querySelector('[role=status]').textContent))
-            .observe(document.querySelector('[role=status]'), {childList: true, characterData: true, subtree: true});
+        new MutationObserver(() => window.__said.push(document.querySelector('#status').textContent))
+            .observe(document.querySelector('#status'), {childList: true, characterData: true, subtree: true});
     }""")
     page.clock.run_for(29_000)
     page.wait_for_timeout(1_500)  # let the worker answer the ticks sent so far

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from reversi.engine.board import Board
 from tests.browser.pages import (
-    READY, board_text, open_game, start_local_game, status, tap, wait_for_human_turn)
+    READY, board_text, menu_button, open_game, star_count, start_local_game, status, tap, wait_for_human_turn)
 
 COUNT_WRITES = """
     window.__writes = [];
@@ -34,11 +34,6 @@ def shows(pg, transcript: str, timeout: float = 10_000) -> None:
             const what = c.getAttribute('aria-label').split(', ')[1];
             return what === 'black' ? 'X' : what === 'white' ? 'O' : '-'; }).join('') === want""",
         arg=cells(transcript), timeout=timeout)
-
-
-def stars(pg) -> str:
-    """Returns the star shelf's count, e.g. "1 of 8"."""
-    return pg.locator("#star-count").inner_text()
 
 
 def test_p7_a_move_in_one_tab_never_erases_a_move_made_in_another(context, base_url):
@@ -71,16 +66,15 @@ def test_p7_a_star_earned_in_one_tab_survives_the_other_tab(context, base_url):
     open_game(b, base_url)
     tap(b, "d3")
     wait_for_human_turn(b)
-    assert stars(b) == "1 of 8"
+    assert star_count(b) == "1 of 8"
     b.get_by_role("button", name="Pause").click()  # B stores nothing more (its clock stops)
-    b.wait_for_function("() => document.querySelector('#pause').textContent === 'Resume'")
-    legal = a.get_by_role("button", name="Legal moves")
-    legal.click()
+    b.wait_for_function("() => document.querySelector('#pause').getAttribute('aria-label') === 'Resume'")
+    menu_button(a, "Legal moves")
     a.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
     for pg in (a, b):
         pg.reload()
         pg.wait_for_selector(READY, timeout=60_000)
-        assert stars(pg) == "1 of 8"
+        assert star_count(pg) == "1 of 8"
 
 
 def test_p7_a_busy_tab_waits_until_the_player_takes_the_game_over(context, base_url):
@@ -91,7 +85,7 @@ def test_p7_a_busy_tab_waits_until_the_player_takes_the_game_over(context, base_
     open_game(a, base_url)
     start_local_game(a)
     tap(a, "f5")
-    a.get_by_role("button", name="Review").click()
+    menu_button(a, "Review this game")
     a.wait_for_selector("#review-bar:not([hidden])")
     b = context.new_page()
     open_game(b, base_url)
@@ -125,10 +119,10 @@ def test_p8_idle_play_writes_storage_at_most_twice_in_30_seconds(context, base_u
     page.clock.run_for(2_000)
     page.get_by_role("button", name="Pause").click()  # stores the time so far: the count starts clean
     page.get_by_role("button", name="Resume").click()
-    page.wait_for_function("() => document.querySelector('#pause').textContent === 'Pause'")
+    page.wait_for_function("() => document.querySelector('#pause').getAttribute('aria-label') === 'Pause'")
     page.evaluate("() => { window.__writes = []; }")
     page.clock.run_for(30_000)
-    page.get_by_role("button", name="Review").click()  # a round trip behind every tick, storing nothing
+    menu_button(page, "Review this game")  # a round trip behind every tick, storing nothing
     page.wait_for_selector("#review-bar:not([hidden])")
     writes = page.evaluate("() => window.__writes")
     print(f"storage writes in 30 s of idle play: {len(writes)} {writes}")

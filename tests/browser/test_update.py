@@ -50,7 +50,7 @@ def test_o1_a_new_build_replaces_the_installed_one(context, own_site):
     site, url = own_site
     pg = context.new_page()
     open_game(pg, url)
-    pg.get_by_text("Ready to play offline").wait_for(state="visible")
+    pg.get_by_text("Works offline").wait_for(state="visible")
     pg.reload()
     pg.wait_for_selector(READY, timeout=60_000)
     first_cache = reversi_caches(pg)

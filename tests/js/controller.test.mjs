@@ -27,7 +27,7 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
   const written = [];
   const removed = [];
   const played = [];
-  const storage = { game: null, clock: null, history: null, stars: null, legacy: null, ...stored };
+  const storage = { settings: null, game: null, clock: null, history: null, stars: null, legacy: null, ...stored };
   let cancels = 0;
   let problem = null;
   let isHidden = false;

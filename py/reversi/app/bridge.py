@@ -54,9 +54,17 @@ from .saving import Saving
 from .snapshot import session_snapshot
 from .watch import watch_step
 
+#: Settings that change only how the page looks or sounds.
+DISPLAY_SETTINGS = ("legal_dots", "sound")
 #: Commands that change the game in play: refused while it continues in another tab.
 GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
                  "tick", "set_setting")
+
+
+def _display_setting(method: str, args: dict[str, Any]) -> bool:
+    """Checks if a request changes only how the page looks or sounds (it has its own
+    part, so a tab whose game continues elsewhere may still make it)."""
+    return method == "set_setting" and args.get("name") in DISPLAY_SETTINGS
 
 
 class Bridge:
@@ -108,7 +116,7 @@ class Bridge:
         self.session.begin()
         self.events, self.review = [], None
         try:
-            if self.saving.elsewhere and method in GAME_COMMANDS:
+            if self.saving.elsewhere and method in GAME_COMMANDS and not _display_setting(method, args):
                 if method == "place":
                     self.events.append(Refused("elsewhere"))
             else:

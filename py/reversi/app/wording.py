@@ -195,10 +195,12 @@ def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str
 
 def announcement(words: Words, events: list[ev.Event], status: str, *, always: bool = False) -> str:
     """Returns what the live region says after a command: its events, then the status
-    line unless an event ended the game (with ``always``, the status line in any case)."""
+    line unless an event ended the game or already said it (with ``always``, the
+    status line in any case)."""
     said = [s for s in map(words.sentence, events) if s]
     ended = any(isinstance(e, ev.GameOver) for e in events)
-    if (said or always) and not (ended and not always):
+    repeated = bool(said) and said[-1].startswith(status)
+    if always or (said and not ended and not repeated):
         said.append(status)
     return " ".join(said)
 

@@ -1,0 +1,52 @@
+// The menu (issue 11): a modal sheet over the page with the settings and tools. It
+// traps the keyboard while open; Escape, the close button and the Back button close
+// it, and the focus returns to the Menu button.
+
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex='0']";
+
+/** Returns {open(), close(), isOpen()} for `dialog`, opened by `opener`; `layers` handles Back. */
+export function createMenu(dialog, opener, layers) {
+  const visible = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+
+  function close(fromHistory = false) {
+    if (!dialog.open) return;
+    dialog.close();
+    opener.setAttribute("aria-expanded", "false");
+    if (!fromHistory) layers.close("menu");
+    opener.focus();
+  }
+
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault(); // Escape: close it our way, so history stays in step
+    close();
+  });
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) close(); // a tap on the backdrop
+  });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const items = visible();
+    if (!items.length) return;
+    const first = items[0], last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+
+  return {
+    /** Opens the menu over the page, the focus on its first control. */
+    open() {
+      if (dialog.open) return;
+      dialog.showModal();
+      opener.setAttribute("aria-expanded", "true");
+      layers.open("menu", close);
+      dialog.querySelector(".sheet-head button").focus();
+    },
+    close,
+    isOpen: () => dialog.open,
+  };
+}
