@@ -12,7 +12,7 @@ from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve
-from reversi.engine.evaluate import FEATURES, edge_stable, evaluate, features
+from reversi.engine.evaluate import evaluate
 from reversi.engine.players import random_opening
 from reversi.engine.search import POLL, Search, analyse, exact_threshold, think
 
@@ -63,34 +63,6 @@ def cells_position(cells: str, white_to_move: bool) -> tuple[int, int]:
     black = sum(1 << s for s, c in enumerate(cells) if c == "X")
     white = sum(1 << s for s, c in enumerate(cells) if c == "O")
     return (white, black) if white_to_move else (black, white)
-
-
-class TestEvaluate:
-    def test_features_are_antisymmetric(self):
-        """Every difference feature changes sign when the sides swap."""
-        p, o = random_position(3, 30)
-        mine, theirs = features(p, o), features(o, p)
-        for name, a, b in zip(FEATURES, mine, theirs):
-            if name not in ("parity", "tempo"):
-                assert a == -b, name
-
-    def test_edge_stable_runs_from_owned_corners(self):
-        """a1-d1 held from the a1 corner are stable; e1 beyond an empty square is not."""
-        p = 0b1111 | 1 << 5
-        assert edge_stable(p, 0) == 0b1111
-        assert edge_stable(0b1110, 0) == 0
-
-    def test_filled_edge_is_stable(self):
-        """Every disc of a completely filled edge is stable, whoever owns the corners."""
-        p, o = 0b01101110, 0b10010001
-        assert edge_stable(p, o) == p
-        assert edge_stable(o, p) == o
-
-    def test_r5_finished_game_scores_exactly(self):
-        """A finished game evaluates to its real disc difference, empties to nobody."""
-        p, o = (1 << 13) - 1, 1 << 40
-        assert not moves_mask(p, o) and not moves_mask(o, p)
-        assert evaluate(p, o) == 12
 
 
 class TestSearch:

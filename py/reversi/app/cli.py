@@ -158,6 +158,7 @@ def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
                 start = time.perf_counter()
                 choice = choose_move(p, o, level, seed=len(times), budget=budget)
                 times.append(time.perf_counter() - start)
+                assert choice.square is not None  # the game is not over: the mover has a move
                 board.play(choice.square)
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
@@ -195,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")
-    p.add_argument("--perft", type=int, default=9, choices=range(0, 12), metavar="DEPTH",
+    p.add_argument("--perft", type=int, default=9, choices=range(12), metavar="DEPTH",
                    help="perft up to DEPTH (0 to skip)")
     p.add_argument("--ffo", default=str(FFO_PATH), help="OBF file to solve ('' to skip)")
     p.add_argument("--games", type=int, default=2, help="games per level (0 to skip)")

@@ -44,7 +44,7 @@ from __future__ import annotations
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 
-__all__ = ["Solver", "solve", "solve_all", "SearchTimeout"]
+__all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
 
 #: Beyond any score: scores lie in -64..64.
 INF = 65
@@ -220,9 +220,9 @@ class Solver:
         if n > SHALLOW:
             # Enhanced transposition cutoff: a child already known to refute.
             for _, sq, np_, no, _ in children:
-                bounds = self.table.get((np_, no))
-                if bounds is not None and -bounds[1] > alpha:
-                    best, best_move = -bounds[1], sq
+                known = self.table.get((np_, no))
+                if known is not None and -known[1] > alpha:
+                    best, best_move = -known[1], sq
                     break
         if best <= alpha:
             for _, sq, np_, no, replies in children:
@@ -242,7 +242,7 @@ class Solver:
             bounds = (entry[0] if entry else -INF, best)
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()
-        self.table[key] = (*bounds, best_move)
+        self.table[key] = (bounds[0], bounds[1], best_move)
         return best
 
     # -- parity order, no table --------------------------------------------

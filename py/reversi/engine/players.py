@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
@@ -152,5 +152,6 @@ def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: i
                              nodes=LEVELS[level].nodes if nodes else None)
         if on_move:
             on_move(board, choice)
+        assert choice.square is not None  # the game is not over: the mover has a move
         board.play(choice.square)
     return board

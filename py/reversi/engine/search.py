@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
-from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
+from .evaluate import Evaluation, evaluate, final_score
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
 POLL = 64
@@ -45,6 +45,21 @@ EPSILON = 1 / 64
 INF = 1000.0
 
 _LOWER, _EXACT, _UPPER = 0, 1, 2
+
+
+def _near_corners(empty_corners: Bitboard) -> Bitboard:
+    """Returns the X- and C-squares next to the corners of ``empty_corners``."""
+    near = 0
+    for corner, squares_ in ((0, (1, 8, 9)), (7, (6, 14, 15)), (56, (48, 49, 57)),
+                             (63, (54, 55, 62))):
+        if empty_corners >> corner & 1:
+            near |= sum(1 << s for s in squares_)
+    return near
+
+
+#: Per set of empty corners (a subset of CORNERS): the X- and C-squares next to them.
+_RISKY = {mask: _near_corners(mask) for mask in
+          (sum(1 << c for i, c in enumerate((0, 7, 56, 63)) if k >> i & 1) for k in range(16))}
 
 
 @dataclass
@@ -69,10 +84,13 @@ class Search:
     """An iterative deepening PVS over one root position, with its own table.
 
     ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
-    for tests and the ladder).  Either may be None.
+    for tests and the ladder).  Either may be None.  ``evaluate`` scores the
+    leaves (a variant's evaluation, SPEC V2; the standard one by default).
     """
 
-    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None) -> None:
+    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,
+                 evaluate: Evaluation = evaluate) -> None:
+        self.evaluate = evaluate
         self.deadline = deadline or Deadline(None)
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -95,7 +113,7 @@ class Search:
             score = -self.run(o, p, max_depth).score if opponent else final_score(p, o)
             return Result(None, score, 0, self.nodes, time.perf_counter() - start,
                           not opponent, [])
-        ranked = sorted((evaluate(o ^ f, p | f | 1 << s), s)
+        ranked = sorted((self.evaluate(o ^ f, p | f | 1 << s), s)
                         for s in squares(moves) for f in (flips_mask(p, o, s),))
         order = [s for _, s in ranked]
         result = Result(order[0], -ranked[0][0])
@@ -137,13 +155,20 @@ class Search:
                 self.partial = (s, score) if i else None
         return alpha, best
 
+    def value(self, p: Bitboard, o: Bitboard, depth: int) -> float:
+        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window.
+
+        :raises SearchTimeout: past the deadline or the node cap.
+        """
+        return self._pvs(p, o, depth, -INF, INF)
+
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies."""
         self.nodes += 1
         if not self.nodes % POLL:
             self._poll()
         if depth <= 0:
-            return evaluate(p, o)
+            return self.evaluate(p, o)
         moves = moves_mask(p, o)
         if not moves:
             if not moves_mask(o, p):
@@ -183,6 +208,7 @@ class Search:
     def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: float) -> float:
         """Returns the fail-soft value of a node one ply above the leaves, corners first."""
         best = -INF
+        evaluate = self.evaluate
         for mask in (moves & CORNERS, moves & ~CORNERS):
             for s in squares(mask):
                 self.nodes += 1
@@ -200,7 +226,7 @@ class Search:
                  tt_move: Square) -> list[tuple[Square, Bitboard]]:
         """Returns the moves with their flips, most promising first: the table
         move, corners, then by history, squares next to an empty corner last."""
-        bad = around(~(p | o) & CORNERS) & (X_SQUARES | C_SQUARES)
+        bad = _RISKY[~(p | o) & CORNERS]
         history = self.history
         keyed = [(-(s == tt_move) * 1e12 - (1 << s & CORNERS and 1e9)
                   + (1 << s & bad and 1e9) - history[s], s) for s in squares(moves)]
@@ -231,7 +257,7 @@ class Search:
             elif entry and entry[3] >= 0 and moves >> entry[3] & 1:
                 s = entry[3]
             elif len(line) == depth - 1:  # the frontier is not in the table
-                s = max(squares(moves), key=lambda s: -evaluate(*_play(p, o, s)))
+                s = max(squares(moves), key=lambda s: -self.evaluate(*_play(p, o, s)))
             else:
                 break
             line.append(s)
@@ -290,7 +316,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
         return fallback
     nodes = solver.nodes + (fallback.nodes if fallback else 0)
     return Result(square, float(score), empties, nodes, time.perf_counter() - start, True,
-                  [square])
+                  [] if square is None else [square])
 
 
 def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:
