@@ -47,12 +47,17 @@ def extract(cache: Path = CACHE) -> Path:
     return cache
 
 
-def load() -> ModuleType:
-    """Returns the baseline's ``players`` module (``choose_move``, ``LEVELS``)."""
+def module(name: str) -> ModuleType:
+    """Returns the baseline's module ``name`` (``players``, ``search``, ``evaluate`` ...)."""
     folder = str(extract())
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    return importlib.import_module(f"{PACKAGE}.players")
+    return importlib.import_module(f"{PACKAGE}.{name}")
+
+
+def load() -> ModuleType:
+    """Returns the baseline's ``players`` module (``choose_move``, ``LEVELS``)."""
+    return module("players")
 
 
 def choose(p: int, o: int, level: str = "expert", seed: int = 0) -> int | None:

@@ -2,7 +2,7 @@
 
 Every position of the games (``bench/selfplay.py``) before a placement is a
 row: its 46 pattern indices (:func:`reversi.engine.patterns.indices`), a
-constant and its mobility difference, and its label for the side to move
+constant and the parity of the empty squares, and its label for the side to move
 (the exact score from the solved part of the game on, the game's result
 before it; negated with ``negate``, for anti-reversi).  Instances of a type
 share its table; a table whose pattern maps onto itself under a symmetry of
@@ -29,7 +29,6 @@ from scipy.sparse.linalg import lsqr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from reversi.engine.bitboard import moves_mask  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, symmetric  # noqa: E402
@@ -41,10 +40,10 @@ import selfplay  # noqa: E402
 STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]
 #: Rows this many empties outside a stage's range also train it (smoothing).
 WINDOW = 2
-EXTRAS = ["bias", "mobility"]
+EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
-RIDGES = (1.0, 3.0, 10.0, 30.0)
+RIDGES = (10.0, 30.0, 100.0, 300.0)
 #: Held-out games: those whose number is 0 mod this.
 HOLD_OUT = 10
 OFFSETS = np.cumsum([0, *SIZES])
@@ -70,8 +69,8 @@ def mirror_tables() -> list[np.ndarray]:
 
 def rows(games: list[dict], negate: bool = False) -> dict[str, np.ndarray]:
     """Returns the positions of ``games`` as arrays: ``index`` (N x 46),
-    ``mobility``, ``empties``, ``label``, ``exact`` (label from the solver) and ``game``."""
-    idx, mob, emp, lab, exact, game = [], [], [], [], [], []
+    ``empties``, ``label``, ``exact`` (label from the solver) and ``game``."""
+    idx, emp, lab, exact, game = [], [], [], [], []
     for number, record in enumerate(games):
         board = Board()
         for ply, (square, _) in enumerate(parse_transcript(record["moves"])):
@@ -80,16 +79,20 @@ def rows(games: list[dict], negate: bool = False) -> dict[str, np.ndarray]:
             black = record["exact"][ply - record["solved_from"]] if solved else record["result"]
             label = black if board.turn == 0 else -black
             idx.append(indices(p, o))
-            mob.append(moves_mask(p, o).bit_count() - moves_mask(o, p).bit_count())
             emp.append(64 - (p | o).bit_count())
             lab.append(-label if negate else label)
             exact.append(solved)
             game.append(number)
             board.play(square)
     return {"index": np.array(idx, dtype=np.int64).reshape(-1, len(INSTANCES)),
-            "mobility": np.array(mob, dtype=np.float64), "empties": np.array(emp),
+            "empties": np.array(emp),
             "label": np.array(lab, dtype=np.float64), "exact": np.array(exact, dtype=bool),
             "game": np.array(game)}
+
+
+def parity(empties: np.ndarray) -> np.ndarray:
+    """Returns the parity term: +1 for an odd number of empty squares, else -1."""
+    return np.where(empties % 2 == 1, 1.0, -1.0)
 
 
 def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
@@ -105,7 +108,7 @@ def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
     extra = np.stack([np.full(count, OFFSETS[-1]), np.full(count, OFFSETS[-1] + 1)], axis=1)
     cols = np.concatenate([columns, extra], axis=1).ravel()
     vals = np.concatenate([np.ones_like(columns, dtype=np.float64),
-                           np.stack([np.ones(count), data["mobility"][select]], axis=1)],
+                           np.stack([np.ones(count), parity(data["empties"][select])], axis=1)],
                           axis=1).ravel()
     rows_ = np.repeat(np.arange(count), index.shape[1] + 2)
     return csr_matrix((vals, (rows_, cols)), shape=(count, OFFSETS[-1] + 2))

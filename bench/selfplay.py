@@ -2,7 +2,8 @@
 
 Each game starts with ``0..opening`` random placements, then both sides play
 the given player's moves, a random legal move instead with probability
-``explore`` (so the positions are varied).  From the first position with at
+``explore`` (so the positions are varied) while more than ``calm`` squares
+are empty (fewer random moves late in the game make its result a better label).  From the first position with at
 most ``exact`` empty squares on, every position is solved exactly
 (:class:`reversi.engine.endgame.Solver`, one table for the game) and the game
 goes on with the solver's move, or a random one with probability
@@ -36,7 +37,7 @@ Player = Callable[[int, int], int]
 
 
 def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: float,
-                  exact: int) -> dict:
+                  exact: int, calm: int = 0) -> dict:
     """Returns one labelled game (see the module docstring)."""
     board = Board()
     for _ in range(rng.randint(0, opening)):
@@ -55,7 +56,7 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
             scores.append(score if board.turn == 0 else -score)
             square = best if best is not None and rng.random() >= explore \
                 else rng.choice(board.legal_moves())
-        elif rng.random() < explore:
+        elif 64 - (p | o).bit_count() > calm and rng.random() < explore:
             square = rng.choice(board.legal_moves())
         else:
             square = player(p, o)
@@ -68,20 +69,22 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
             "exact": scores, "result": scores[0]}
 
 
-def _one(task: tuple[Callable[[], Player], int, int, float, int]) -> dict:
+def _one(task: tuple[Callable[[], Player], int, int, float, int, int]) -> dict:
     """Plays the game of one seed (a pool task)."""
-    make_player, seed, opening, explore, exact = task
+    make_player, seed, opening, explore, exact, calm = task
     return play_labelled(make_player(), random.Random(seed), opening=opening,
-                         explore=explore, exact=exact)
+                         explore=explore, exact=exact, calm=calm)
 
 
 def generate(make_player: Callable[[], Player], games: int, *, seed: int, opening: int = 8,
-             explore: float = 0.1, exact: int = 14, jobs: int = 1) -> Iterator[dict]:
+             explore: float = 0.1, exact: int = 14, calm: int = 0,
+             jobs: int = 1) -> Iterator[dict]:
     """Yields ``games`` labelled games, game ``i`` from seed ``seed * 1_000_003 + i``.
 
     ``make_player`` must be picklable (a module-level function) when ``jobs > 1``.
     """
-    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact) for i in range(games)]
+    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm)
+             for i in range(games)]
     if jobs == 1:
         yield from map(_one, tasks)
         return

@@ -2,9 +2,10 @@
 
 Rounds.  Round 0's games are played by the frozen baseline engine
 (``bench/baseline.py``: today's linear evaluation, 2-ply searches); round
-``k``'s by 2-ply searches over round ``k - 1``'s pattern weights, so each
+``k``'s by 3-ply searches over round ``k - 1``'s pattern weights, so each
 round's evaluation picks the positions (and labels, through the game
-results) of the next.  Every round's games are labelled exactly by the
+results) of the next; from round 1 on no random move is played once
+``--calm`` squares or fewer are empty.  Every round's games are labelled exactly by the
 solver from ``--exact`` empty squares on (``bench/selfplay.py``), and the fit
 (``bench/fit.py``) uses all the games so far.
 
@@ -47,11 +48,11 @@ def baseline_player() -> selfplay.Player:
 
 
 def pattern_player(weights: Path) -> selfplay.Player:
-    """Returns a later round's player: a 2-ply search over the weights in ``weights``."""
+    """Returns a later round's player: a 3-ply search over the weights in ``weights``."""
     from reversi.engine.evaluate import Evaluator
     from reversi.engine.search import Search
-    evaluate = Evaluator.load(weights).evaluate
-    return lambda p, o: Search(evaluate=evaluate).run(p, o, 2).square
+    evaluator = Evaluator.load(weights)
+    return lambda p, o: Search(evaluator=evaluator, selective=False).run(p, o, 3).square
 
 
 def games_file(data: Path, round_: int) -> Path:
@@ -75,7 +76,8 @@ def cmd_games(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     n = selfplay.write(games_file(args.data, args.round), selfplay.generate(
         make, args.games, seed=args.seed * 100 + args.round, exact=args.exact,
-        explore=args.explore, jobs=args.jobs), progress=True)
+        explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs),
+        progress=True)
     print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
 
 
@@ -117,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
             p.add_argument("--jobs", type=int, default=2)
             p.add_argument("--exact", type=int, default=14)
             p.add_argument("--explore", type=float, default=0.1)
+            p.add_argument("--calm", type=int, default=36)
         if name == "games":
             p.add_argument("--round", type=int, default=0)
         if name == "run":

@@ -85,7 +85,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_best(args: argparse.Namespace) -> int:
     """Prints a level's move with the search information."""
     p, o = parse_position(args.position)
-    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=args.nodes)
+    nodes = LEVELS[args.level].nodes if args.nodes == 0 else args.nodes
+    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=nodes)
     move = square_name(choice.square) if choice.square is not None else "pass"
     print(f"move {move}  score {choice.score:+.2f}{' exact' if choice.exact else ''}  "
           f"depth {choice.depth}  nodes {choice.nodes}  time {choice.seconds:.3f} s  "
@@ -183,7 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", choices=list(LEVELS), default="expert")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--budget", type=float, help="thinking time in seconds")
-    p.add_argument("--nodes", type=int, help="node budget instead of time (reproducible)")
+    p.add_argument("--nodes", type=int, nargs="?", const=0, metavar="N",
+                   help="node budget instead of time (reproducible); alone: the level's "
+                        "own budget, which matches its strength in the browser")
     p.set_defaults(run=cmd_best)
 
     p = sub.add_parser("match", help="play two levels against each other")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .bitboard import Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
-from .evaluate import Evaluation, evaluate
+from .evaluate import STANDARD, Evaluator
 from .search import Search
 
 #: Empty squares from which every move is solved exactly when time allows.
@@ -26,7 +26,7 @@ ESTIMATE_SHARE = 0.2
 
 def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
                 max_nodes: int | None = None, exact_empties: int = EXACT_EMPTIES,
-                evaluate: Evaluation = evaluate) -> dict[Square, tuple[float, bool]]:
+                evaluator: Evaluator = STANDARD) -> dict[Square, tuple[float, bool]]:
     """Returns ``{square: (score, exact)}`` for every legal placement of ``p``:
     the expected final disc difference for ``p`` after it (SPEC R5), exact
     when ``exact`` is true.  Empty when ``p`` has no legal move.
@@ -41,11 +41,11 @@ def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
         f = flips_mask(p, o, s)
         children[s] = (o ^ f, p | f | 1 << s)
     if 64 - (p | o).bit_count() > exact_empties:
-        return _searched(children, deadline, max_nodes, evaluate)
+        return _searched(children, deadline, max_nodes, evaluator)
     scores: dict[Square, tuple[float, bool]] = {}
     if deadline.at is not None:  # estimates first, should the solver run out of time
         scores = _searched(children, Deadline(deadline.remaining() * ESTIMATE_SHARE),
-                           max_nodes, evaluate)
+                           max_nodes, evaluator)
     solver = Solver(deadline)
     try:
         for s, child in children.items():
@@ -56,11 +56,11 @@ def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
 
 
 def _searched(children: dict[Square, tuple[Bitboard, Bitboard]], deadline: Deadline,
-              max_nodes: int | None, evaluate: Evaluation) -> dict[Square, tuple[float, bool]]:
+              max_nodes: int | None, evaluator: Evaluator) -> dict[Square, tuple[float, bool]]:
     """Returns each child's negated value from iterative deepening (the deepest
     depth done for it; exact once the depth reaches the child's empty squares)."""
-    search = Search(deadline, max_nodes, evaluate=evaluate)
-    scores = {s: (-evaluate(*child), False) for s, child in children.items()}
+    search = Search(deadline, max_nodes, evaluator=evaluator)
+    scores = {s: (-evaluator.evaluate(*child), False) for s, child in children.items()}
     empties = {s: 64 - (a | b).bit_count() for s, (a, b) in children.items()}
     try:
         for depth in range(1, max(empties.values()) + 1):

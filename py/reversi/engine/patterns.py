@@ -176,8 +176,14 @@ def _plan(squares: tuple[Square, ...]) -> tuple[int, dict[int, list[tuple[int, i
 def _byte_table(pairs: list[tuple[int, int]], value: int) -> list[int]:
     """Returns, per byte, the index part of its set ``bit`` s at their ``digit`` s,
     each worth ``value`` (1 for the side to move, 2 for the opponent)."""
-    return [sum(value * 3 ** digit for bit, digit in pairs if byte >> bit & 1)
-            for byte in range(256)]
+    worth = [0] * 8
+    for bit, digit in pairs:
+        worth[bit] = value * 3 ** digit
+    table = [0] * 256
+    for byte in range(1, 256):
+        low = byte & -byte
+        table[byte] = table[byte ^ low] + worth[low.bit_length() - 1]
+    return table
 
 
 def _generate() -> tuple[str, dict[str, list[int]]]:

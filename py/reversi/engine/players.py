@@ -3,11 +3,16 @@
 - ``easy``: one ply.  Takes a corner when it can; otherwise picks the move
   whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
   blunders like a beginner.
-- ``normal``: a short search (3 plies) with the strategic evaluation.
-- ``hard``: iterative deepening to 5 plies within 0.8 s, exact from 10 empties.
-- ``expert``: iterative deepening to 14 plies within 2.2 s, and the exact
-  endgame solver from as many empty squares as its budget allows (at 2.2 s:
-  15 in Pyodide, 17 on CPython).
+- ``normal``: a short search (3 plies) with the pattern evaluation.
+- ``hard``: plays from the opening book, then iterative deepening (ProbCut
+  on) to 6 plies within 0.8 s, exact from 12 empties.
+- ``expert``: plays from the opening book, then iterative deepening to 20
+  plies within 2.2 s, and the exact endgame solver from as many empty
+  squares as its budget allows (see ``search.exact_threshold``).
+
+From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
+seed, among the book moves within ``Level.book_margin`` discs of the best, so
+their games differ; Easy and Normal do not use it, so they stay beatable.
 
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,
@@ -16,8 +21,9 @@ Wall time makes the search depth vary with machine load, so a ``nodes`` budget
 replaces it for tests and the ladder: the search then stops after that many
 nodes, the exact solver runs at the level's fixed threshold, and the same
 position, level and seed always give the same move.  ``Level.nodes`` is about
-what Pyodide searches in ``Level.seconds``.  Only Easy uses the seed; the
-searching levels are deterministic for a given node or depth budget.
+what Pyodide searches in ``Level.seconds``.  Easy's noise and the book
+choices of Hard and Expert use the seed; the searches are deterministic for
+a given node or depth budget.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from dataclasses import dataclass, field
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .budget import Deadline
+from .book import standard_book
 from .evaluate import evaluate, final_score
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
 
@@ -50,13 +57,15 @@ class Level:
     exact_empties: int = 0
     #: Standard deviation of the noise added to one-ply scores, in discs.
     noise: float = 0.0
+    #: Book moves within this many discs of the best are played (None: no book).
+    book_margin: float | None = None
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.8, nodes=12_000, max_depth=5, exact_empties=10),
-    Level("expert", seconds=2.2, nodes=80_000, max_depth=14, exact_empties=20),
+    Level("hard", seconds=0.8, nodes=12_000, max_depth=6, exact_empties=12, book_margin=2.0),
+    Level("expert", seconds=2.2, nodes=80_000, max_depth=20, exact_empties=20, book_margin=1.0),
 )}
 
 
@@ -99,6 +108,11 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         square, score = _noisy_greedy(p, o, moves, random.Random(seed), config.noise)
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
+    if config.book_margin is not None:
+        found = standard_book().choose(p, o, config.book_margin, random.Random(seed))
+        if found:
+            return MoveChoice(found[0], float(found[1]), 0, 0, time.perf_counter() - start,
+                              False, [found[0]])
     if nodes is not None and budget is None:
         deadline = None
         exact_empties = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
-from .evaluate import Evaluation, evaluate, final_score
+from .evaluate import STANDARD, Evaluator, final_score
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
 POLL = 64
@@ -45,6 +45,32 @@ EPSILON = 1 / 64
 INF = 1000.0
 
 _LOWER, _EXACT, _UPPER = 0, 1, 2
+
+#: Depths at which ProbCut is tried (deeper ones use the deepest fitted
+#: statistics of the same parity), and its cut threshold in deviations.
+PROBCUT_DEPTHS = (3, 4, 5, 6, 7)
+PROBCUT_T = 1.5
+#: Scores beyond this cannot be reached (a disc difference is at most 64).
+LIMIT = 64.0
+
+
+def shallow_depth(depth: int) -> int:
+    """Returns the depth of ProbCut's shallow search for a ``depth``-ply node
+    (Edax's choice: about a quarter, twice, with the same parity)."""
+    return depth // 4 * 2 + (depth & 1)
+
+
+def probcut_table(stats: dict[int, tuple[float, float, float]],
+                  top: int = 60) -> dict[int, tuple[int, float, float, float]]:
+    """Returns, per depth up to ``top``, ``(shallow depth, a, b, margin)`` for
+    ProbCut from fitted ``stats`` (depth -> ``a, b, sigma``); empty without stats."""
+    table = {}
+    for depth in range(min(PROBCUT_DEPTHS), top + 1):
+        fitted = [d for d in stats if d <= depth and d % 2 == depth % 2]
+        if fitted:
+            a, b, sigma = stats[max(fitted)]
+            table[depth] = (shallow_depth(depth), a, b, PROBCUT_T * sigma)
+    return table
 
 
 def _near_corners(empty_corners: Bitboard) -> Bitboard:
@@ -84,13 +110,15 @@ class Search:
     """An iterative deepening PVS over one root position, with its own table.
 
     ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
-    for tests and the ladder).  Either may be None.  ``evaluate`` scores the
-    leaves (a variant's evaluation, SPEC V2; the standard one by default).
+    for tests and the ladder).  Either may be None.  ``evaluator`` scores the
+    leaves and brings its ProbCut statistics (a variant's own, SPEC V2; the
+    standard game's by default); ``selective=False`` turns ProbCut off.
     """
 
     def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,
-                 evaluate: Evaluation = evaluate) -> None:
-        self.evaluate = evaluate
+                 evaluator: Evaluator = STANDARD, selective: bool = True) -> None:
+        self.evaluate = evaluator.evaluate
+        self.probcut = probcut_table(evaluator.probcut) if selective else {}
         self.deadline = deadline or Deadline(None)
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -185,6 +213,15 @@ class Search:
                     bound == _EXACT or (bound == _LOWER and value >= beta)
                     or (bound == _UPPER and value <= alpha)):
                 return value
+        cut = self.probcut.get(depth)
+        if cut and beta - alpha < 2 * EPSILON and depth < 64 - (p | o).bit_count():
+            shallow, slope, offset, margin = cut
+            limit = (beta + margin - offset) / slope
+            if limit < LIMIT and self._pvs(p, o, shallow, limit - EPSILON, limit) >= limit:
+                return beta
+            limit = (alpha - margin - offset) / slope
+            if limit > -LIMIT and self._pvs(p, o, shallow, limit, limit + EPSILON) <= limit:
+                return alpha
         best, best_move, a = -INF, -1, alpha
         for i, (s, f) in enumerate(self._ordered(p, o, moves, tt_move)):
             np, no = o ^ f, p | f | 1 << s
@@ -291,9 +328,11 @@ def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -
 
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
-          max_nodes: int | None = None, exact_empties: int = 0) -> Result:
+          max_nodes: int | None = None, exact_empties: int = 0,
+          evaluator: Evaluator = STANDARD) -> Result:
     """Returns the best move for ``p``: exact if at most ``exact_empties`` squares
-    are empty and the solver finishes in time, else by the midgame search.
+    are empty and the solver finishes in time, else by the midgame search
+    with ``evaluator``.
 
     With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
     midgame result to fall back on; without one the solver runs to the end.
@@ -301,10 +340,11 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     if empties > exact_empties or not moves_mask(p, o):
-        return Search(deadline, max_nodes).run(p, o, max_depth)
+        return Search(deadline, max_nodes, evaluator=evaluator).run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
-        midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes)
+        midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes,
+                         evaluator=evaluator)
         fallback = midgame.run(p, o, max_depth)
     solver = Solver(deadline)
     try:
