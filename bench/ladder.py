@@ -1,16 +1,20 @@
-"""Strength ladder: each level against the one below, by self-play (SPEC C2).
+"""Strength ladder: pairs of players by self-play, with issue 10's goals (SPEC C2).
 
 Every pair plays ``--openings`` distinct random openings of 4-6 plies, each
-twice with the colours swapped.  Levels play at their node budgets
-(``Level.nodes``, about what Pyodide searches in the level's browser time
-budget), so a CPython run reproduces the browser's strength without waiting
-for the browser's wall time, and the same seed replays the same games.
-``--time`` plays at the levels' wall-time budgets instead (stronger on CPython,
-about three times faster than Pyodide).  Draws count half.
+twice with the colours swapped (40 games for 20 openings).  Players:
 
-Usage (from the repository root)::
+- ``easy``, ``normal``, ``hard``, ``expert``: the levels at their node
+  budgets (``Level.nodes``, about what Pyodide searches in the level's
+  browser time), so a CPython run reproduces the browser's strength and the
+  same seed replays the same games; ``--time`` uses wall-time budgets instead;
+- ``baseline-LEVEL``: that level of the frozen engine of commit 9cc7dfa
+  (``bench/baseline.py``), at its own node budget;
+- ``random``: a uniformly random legal move (seeded).
+
+Draws count half.  Usage (from the repository root)::
 
     nice python bench/ladder.py --openings 20 --jobs 2
+    nice python bench/ladder.py --pairs expert-baseline-expert --openings 20
 """
 
 from __future__ import annotations
@@ -22,25 +26,52 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
 
-from reversi.engine.players import play_game, random_opening  # noqa: E402
+import baseline  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
 
-#: Each pair (stronger first) and the score the stronger level must reach.
-PAIRS = (("normal", "easy", 0.90), ("hard", "normal", 0.80), ("expert", "hard", 0.75))
+#: Each pair (stronger first) and the score the stronger one must reach (issue 10).
+PAIRS = (
+    ("expert", "baseline-expert", 0.85),
+    ("hard", "baseline-expert", 0.55),
+    ("expert", "hard", 0.75),
+    ("hard", "normal", 0.80),
+    ("normal", "easy", 0.90),
+    ("easy", "random", 0.85),
+)
+
+
+def move(player: str, board: Board, seed: int, by_time: bool) -> int:
+    """Returns ``player``'s move on ``board`` (whose side to move has a move)."""
+    p, o = board.mover_mask()
+    if player == "random":
+        return random.Random(seed).choice(board.legal_moves())
+    if player.startswith("baseline-"):
+        return baseline.choose(p, o, player.removeprefix("baseline-"), seed)
+    nodes = None if by_time else LEVELS[player].nodes
+    square = choose_move(p, o, player, seed=seed, nodes=nodes).square
+    assert square is not None
+    return square
 
 
 def one_game(task: tuple[str, str, tuple[int, ...], bool, int, bool]) -> tuple[int, int]:
-    """Plays one game; returns the discs of the first and the second level."""
+    """Plays one game; returns the discs of the first and the second player."""
     first, second, opening, first_black, seed, by_time = task
     black, white = (first, second) if first_black else (second, first)
-    board = play_game(black, white, opening, seed=seed, nodes=not by_time)
+    board = Board()
+    for square in opening:
+        board.play(square)
+    while not board.is_game_over():
+        player = white if board.turn else black
+        board.play(move(player, board, seed * 64 + len(board.steps), by_time))
     b, w = board.counts()
     return (b, w) if first_black else (w, b)
 
 
 def main() -> None:
-    """Plays the ladder and prints W/D/L per pair."""
+    """Plays the chosen pairs and prints W/D/L, score and goal per pair."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
@@ -48,15 +79,15 @@ def main() -> None:
     parser.add_argument("--pairs", nargs="+", default=[f"{a}-{b}" for a, b, _ in PAIRS])
     parser.add_argument("--time", action="store_true", help="play at wall-time budgets")
     args = parser.parse_args()
-
+    baseline.extract()
     rng = random.Random(args.seed)
     openings: list[tuple[int, ...]] = []
     while len(openings) < args.openings:
         opening = tuple(random_opening(rng, rng.randint(4, 6)))
         if opening not in openings:
             openings.append(opening)
-    print(f"{'pair':>15} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
-          f"{'goal':>5} {'minutes':>7}")
+    print(f"{'pair':>24} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
+          f"{'goal':>5} {'minutes':>7}", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
         for first, second, goal in PAIRS:
             if f"{first}-{second}" not in args.pairs:
@@ -74,7 +105,7 @@ def main() -> None:
             lost = len(results) - w - d
             score = (w + d / 2) / len(results)
             discs = f"{sum(a for a, _ in results)}-{sum(b for _, b in results)}"
-            print(f"{first + '-' + second:>15} {w:>3} {d:>3} {lost:>3} {score:>6.1%} "
+            print(f"{first + '-' + second:>24} {w:>3} {d:>3} {lost:>3} {score:>6.1%} "
                   f"{discs:>9} {goal:>5.0%} {(time.perf_counter() - start) / 60:>7.1f}",
                   flush=True)
 

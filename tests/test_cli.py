@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from reversi.engine.board import Board
 from reversi.app.cli import main, parse_position
+from reversi.engine.board import Board
+from reversi.engine.players import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 #: FFO endgame #1 (14 empties, Black to move): G8 wins by 18.
@@ -46,6 +47,18 @@ def test_best_prints_search_info(capsys):
     out = capsys.readouterr().out
     for word in ("move", "score", "depth", "nodes", "time", "pv"):
         assert word in out
+
+
+def test_c2_best_nodes_alone_plays_at_the_levels_budget(capsys):
+    """``--nodes`` with no number reproduces the level's browser budget exactly."""
+    assert main(["best", "f5d6c3d3", "--level", "normal", "--nodes"]) == 0
+    alone = capsys.readouterr().out
+    nodes = LEVELS["normal"].nodes
+    assert main(["best", "f5d6c3d3", "--level", "normal", "--nodes", str(nodes)]) == 0
+    explicit = capsys.readouterr().out
+    assert alone.split("time")[0] == explicit.split("time")[0]
+    assert main(["best", "f5d6c3d3", "--level", "normal", "--nodes", "40"]) == 0
+    assert capsys.readouterr().out.split("time")[0] != alone.split("time")[0]
 
 
 def test_best_accepts_board_line(capsys):

@@ -12,9 +12,18 @@ from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve
-from reversi.engine.evaluate import FEATURES, edge_stable, evaluate, features
+from reversi.engine.evaluate import STANDARD, evaluate
 from reversi.engine.players import random_opening
-from reversi.engine.search import POLL, Search, analyse, exact_threshold, think
+from reversi.engine.search import (
+    POLL,
+    PROBCUT_T,
+    Search,
+    analyse,
+    exact_threshold,
+    probcut_table,
+    shallow_depth,
+    think,
+)
 
 
 def random_position(seed: int, plies: int) -> tuple[int, int]:
@@ -65,34 +74,6 @@ def cells_position(cells: str, white_to_move: bool) -> tuple[int, int]:
     return (white, black) if white_to_move else (black, white)
 
 
-class TestEvaluate:
-    def test_features_are_antisymmetric(self):
-        """Every difference feature changes sign when the sides swap."""
-        p, o = random_position(3, 30)
-        mine, theirs = features(p, o), features(o, p)
-        for name, a, b in zip(FEATURES, mine, theirs):
-            if name not in ("parity", "tempo"):
-                assert a == -b, name
-
-    def test_edge_stable_runs_from_owned_corners(self):
-        """a1-d1 held from the a1 corner are stable; e1 beyond an empty square is not."""
-        p = 0b1111 | 1 << 5
-        assert edge_stable(p, 0) == 0b1111
-        assert edge_stable(0b1110, 0) == 0
-
-    def test_filled_edge_is_stable(self):
-        """Every disc of a completely filled edge is stable, whoever owns the corners."""
-        p, o = 0b01101110, 0b10010001
-        assert edge_stable(p, o) == p
-        assert edge_stable(o, p) == o
-
-    def test_r5_finished_game_scores_exactly(self):
-        """A finished game evaluates to its real disc difference, empties to nobody."""
-        p, o = (1 << 13) - 1, 1 << 40
-        assert not moves_mask(p, o) and not moves_mask(o, p)
-        assert evaluate(p, o) == 12
-
-
 class TestSearch:
     @settings(max_examples=40, deadline=None)
     @given(st.integers(0, 10**6), st.integers(0, 60))
@@ -107,9 +88,27 @@ class TestSearch:
 
     @pytest.mark.parametrize("seed, plies", [(1, 12), (2, 25), (3, 44), (4, 50), (5, 56)])
     def test_score_equals_plain_minimax(self, seed, plies):
-        """PVS with its table and ordering finds the exact depth-3 minimax value."""
+        """PVS with its table and ordering, ProbCut off, finds the exact depth-3 minimax value."""
         p, o = random_position(seed, plies)
-        assert Search().run(p, o, 3).score == pytest.approx(negamax(p, o, 3), abs=1e-9)
+        assert Search(selective=False).run(p, o, 3).score == \
+            pytest.approx(negamax(p, o, 3), abs=1e-9)
+
+    def test_probcut_cuts_nodes_and_keeps_a_legal_move(self):
+        """ProbCut (fitted statistics in the weight file) searches fewer nodes to
+        the same depth and the result stays close to the full-width one."""
+        assert STANDARD.probcut
+        p, o = random_position(15, 22)
+        full = Search(selective=False).run(p, o, 6)
+        cut = Search().run(p, o, 6)
+        assert cut.nodes < full.nodes and moves_mask(p, o) >> cut.square & 1
+        assert abs(cut.score - full.score) < 16
+
+    def test_probcut_table_reuses_the_deepest_fitted_depth_of_the_same_parity(self):
+        table = probcut_table({3: (1.0, 0.0, 2.0), 4: (1.0, 1.0, 4.0)}, top=8)
+        assert sorted(table) == [3, 4, 5, 6, 7, 8]
+        assert table[7] == (shallow_depth(7), 1.0, 0.0, PROBCUT_T * 2.0)
+        assert table[8][2:] == (1.0, PROBCUT_T * 4.0)
+        assert probcut_table({}) == {}
 
     def test_r4_side_without_move_passes(self):
         p, o = cells_position(MUST_PASS, white_to_move=True)

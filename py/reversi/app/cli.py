@@ -85,7 +85,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_best(args: argparse.Namespace) -> int:
     """Prints a level's move with the search information."""
     p, o = parse_position(args.position)
-    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=args.nodes)
+    nodes = LEVELS[args.level].nodes if args.nodes == 0 else args.nodes
+    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=nodes)
     move = square_name(choice.square) if choice.square is not None else "pass"
     print(f"move {move}  score {choice.score:+.2f}{' exact' if choice.exact else ''}  "
           f"depth {choice.depth}  nodes {choice.nodes}  time {choice.seconds:.3f} s  "
@@ -158,6 +159,7 @@ def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
                 start = time.perf_counter()
                 choice = choose_move(p, o, level, seed=len(times), budget=budget)
                 times.append(time.perf_counter() - start)
+                assert choice.square is not None  # the game is not over: the mover has a move
                 board.play(choice.square)
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
@@ -182,7 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", choices=list(LEVELS), default="expert")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--budget", type=float, help="thinking time in seconds")
-    p.add_argument("--nodes", type=int, help="node budget instead of time (reproducible)")
+    p.add_argument("--nodes", type=int, nargs="?", const=0, metavar="N",
+                   help="node budget instead of time (reproducible); alone: the level's "
+                        "own budget, which matches its strength in the browser")
     p.set_defaults(run=cmd_best)
 
     p = sub.add_parser("match", help="play two levels against each other")
@@ -195,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")
-    p.add_argument("--perft", type=int, default=9, choices=range(0, 12), metavar="DEPTH",
+    p.add_argument("--perft", type=int, default=9, choices=range(12), metavar="DEPTH",
                    help="perft up to DEPTH (0 to skip)")
     p.add_argument("--ffo", default=str(FFO_PATH), help="OBF file to solve ('' to skip)")
     p.add_argument("--games", type=int, default=2, help="games per level (0 to skip)")

@@ -41,7 +41,7 @@ costs a dict lookup and a test, whatever its length.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 Bitboard = int
 Square = int
@@ -142,7 +142,8 @@ def _square_tables(square: Square) -> tuple[Bitboard, dict[Bitboard, tuple]]:
     for each set of them holding opponent discs, the ``(ray, runs)`` to walk."""
     rays = [r for r in (_ray(square, dc, dr) for dc, dr in DIRECTIONS) if len(r) >= 2]
     walks = [(sum(r), _runs(r)) for r in rays]
-    keys, picked = [0], [()]
+    keys: list[Bitboard] = [0]
+    picked: list[tuple[tuple[Bitboard, dict[Bitboard, tuple[Bitboard, Bitboard]]], ...]] = [()]
     for chosen in range(1, 1 << len(rays)):
         low = chosen & -chosen
         i = low.bit_length() - 1

@@ -7,8 +7,9 @@ automatically, and the game ends when neither side can move.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from .bitboard import Bitboard, Square, flips_mask, moves_mask, squares
 from .notation import IllegalMoveError, parse_transcript, square_name
@@ -116,7 +117,7 @@ class Board:
         return "".join("X" if self.black >> s & 1 else "O" if self.white >> s & 1 else "-"
                        for s in range(64))
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         """Returns an independent copy with the same history."""
         other = Board.__new__(Board)
         other.black, other.white, other.turn = self.black, self.white, self.turn
@@ -171,7 +172,7 @@ class Board:
         return step
 
     @classmethod
-    def replay(cls, transcript: str) -> "Board":
+    def replay(cls, transcript: str) -> Board:
         """Returns the board after playing ``transcript`` from the opening (SPEC R6).
 
         :raises NotationError: for text that is not a list of squares.

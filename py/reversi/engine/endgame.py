@@ -20,7 +20,11 @@ visits a quarter fewer nodes on FFO #1-#19.)
   holds a lower and an upper bound and the best move.  Moves are ordered
   fastest-first: fewest replies for the opponent (corners counted twice), ties
   broken by a static square priority (corners first, X-squares last); the
-  table's move goes first.  Before searching, the children's table bounds
+  table's move goes first.  From ``EVAL_ORDER`` empty squares (after the
+  move) up, the replies count ``MOBILITY_WEIGHT`` discs each and the
+  evaluation of the position after the move is added (Edax mixes mobility
+  and shallow evaluations the same way): 16 % less time on FFO #1-#19 and
+  #21-#25 of the second file, against fastest-first alone.  Before searching, the children's table bounds
   are checked for one that already refutes the position ("enhanced
   transposition cutoff").
 - From ``SHALLOW`` down to 5 empty squares: no table and no move generation.
@@ -43,8 +47,9 @@ from __future__ import annotations
 
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
+from .evaluate import STANDARD, Evaluator
 
-__all__ = ["Solver", "solve", "solve_all", "SearchTimeout"]
+__all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
 
 #: Beyond any score: scores lie in -64..64.
 INF = 65
@@ -52,6 +57,10 @@ INF = 65
 SHALLOW = 7
 #: The table is emptied when it reaches this many positions (about 30 MB).
 TABLE_LIMIT = 1 << 17
+#: Moves leaving this many empty squares or more are also ordered by evaluation.
+EVAL_ORDER = 13
+#: Discs a reply of the opponent costs in that ordering.
+MOBILITY_WEIGHT = 3.0
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _BIT: tuple[Bitboard, ...] = tuple(1 << s for s in range(64))
@@ -110,11 +119,14 @@ class Solver:
 
     ``nodes`` counts the positions searched with two or more empty squares
     (the last placement is scored without building its position).
-    Reusing a solver for related positions reuses the table.
+    Reusing a solver for related positions reuses the table.  ``evaluator``
+    orders the moves far from the end (a variant's own, SPEC V2).
     """
 
-    def __init__(self, deadline: Deadline | None = None) -> None:
+    def __init__(self, deadline: Deadline | None = None, *,
+                 evaluator: Evaluator = STANDARD) -> None:
         self.deadline = deadline if deadline is not None else Deadline(None)
+        self.evaluate = evaluator.evaluate
         self.nodes = 0
         self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]] = {}
 
@@ -127,8 +139,8 @@ class Solver:
             if moves_mask(o, p):
                 return -self.solve(o, p, -beta, -alpha)[0], None
             return p.bit_count() - o.bit_count(), None
-        children = self._children(p, o, moves, -1)
         n = 64 - (p | o).bit_count() - 1
+        children = self._children(p, o, moves, -1, n)
         lo, hi = -64, 64  # what the tests have shown of the score so far
         guess, move = 0, None
         while lo < hi and lo < beta and hi > alpha:
@@ -174,11 +186,12 @@ class Solver:
         return p.bit_count() - o.bit_count()
 
     # -- with the table, fastest-first -------------------------------------
-    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard,
-                  tt_move: Square) -> list[tuple[int, Square, Bitboard, Bitboard, Bitboard]]:
-        """Returns ``(key, square, child p, child o, child's moves)`` for ``moves``,
-        best first."""
-        children = []
+    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: Square,
+                  n: int) -> list[tuple[float, Square, Bitboard, Bitboard, Bitboard]]:
+        """Returns ``(key, square, child p, child o, child's moves)`` for ``moves``
+        leaving ``n`` empty squares, best first."""
+        children: list[tuple[float, Square, Bitboard, Bitboard, Bitboard]] = []
+        evaluate = self.evaluate if n >= EVAL_ORDER else None
         while moves:
             b = moves & -moves
             moves ^= b
@@ -186,8 +199,12 @@ class Solver:
             f = flips_mask(p, o, sq)
             np_, no = o ^ f, p | f | b
             m = moves_mask(np_, no)
+            key: float
             if sq == tt_move:
-                key = -1
+                key = -INF * 64
+            elif evaluate:
+                key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
+                    evaluate(np_, no)
             else:
                 key = ((m.bit_count() + (m & _CORNERS).bit_count()) << 6) + _RANK[sq]
             children.append((key, sq, np_, no, m))
@@ -214,15 +231,15 @@ class Solver:
             if replies:
                 return -self._search(o, p, -alpha - 1, n, replies)
             return p.bit_count() - o.bit_count()
-        children = self._children(p, o, moves, tt_move)
         n -= 1
+        children = self._children(p, o, moves, tt_move, n)
         best, best_move = -INF, -1
         if n > SHALLOW:
             # Enhanced transposition cutoff: a child already known to refute.
             for _, sq, np_, no, _ in children:
-                bounds = self.table.get((np_, no))
-                if bounds is not None and -bounds[1] > alpha:
-                    best, best_move = -bounds[1], sq
+                known = self.table.get((np_, no))
+                if known is not None and -known[1] > alpha:
+                    best, best_move = -known[1], sq
                     break
         if best <= alpha:
             for _, sq, np_, no, replies in children:
@@ -242,7 +259,7 @@ class Solver:
             bounds = (entry[0] if entry else -INF, best)
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()
-        self.table[key] = (*bounds, best_move)
+        self.table[key] = (bounds[0], bounds[1], best_move)
         return best
 
     # -- parity order, no table --------------------------------------------
@@ -375,7 +392,8 @@ class Solver:
 
 
 def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
-          deadline: Deadline | None = None) -> tuple[int, Square | None]:
+          deadline: Deadline | None = None,
+          evaluator: Evaluator = STANDARD) -> tuple[int, Square | None]:
     """Returns ``(score, square)``: the final disc difference for ``p`` to move
     under perfect play by both sides (SPEC R5: empty squares count for nobody),
     and a best placement (None when ``p`` must pass or the game is over).
@@ -387,16 +405,16 @@ def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
 
     :raises SearchTimeout: when ``deadline`` passes first.
     """
-    return Solver(deadline).solve(p, o, alpha, beta)
+    return Solver(deadline, evaluator=evaluator).solve(p, o, alpha, beta)
 
 
-def solve_all(p: Bitboard, o: Bitboard, *,
-              deadline: Deadline | None = None) -> dict[Square, int]:
+def solve_all(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
+              evaluator: Evaluator = STANDARD) -> dict[Square, int]:
     """Returns the exact score for ``p`` of every legal placement of ``p``.
 
     :raises SearchTimeout: when ``deadline`` passes first.
     """
-    solver = Solver(deadline)
+    solver = Solver(deadline, evaluator=evaluator)
     scores = {}
     moves = moves_mask(p, o)
     while moves:

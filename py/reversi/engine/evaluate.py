@@ -1,117 +1,43 @@
-"""Static evaluation: a linear function of Reversi features, in disc-difference units.
+"""Static evaluation: trained pattern weights, in disc-difference units.
 
 The value of a position ``(p, o)`` (``p`` to move) estimates the final disc
-difference ``discs(p) - discs(o)`` under good play, so it mixes with the exact
-scores of finished games and of the endgame solver (SPEC R5, C2).
+difference ``discs(p) - discs(o)`` under good play (SPEC R5), so it mixes
+with the exact scores of finished games and of the endgame solver.
 
-Every feature is a difference "side to move minus opponent" except the last two:
+It is a sum of weights (Logistello's and Edax's pattern evaluation, see
+:mod:`reversi.engine.patterns`): one per pattern instance, looked up by the
+instance's content, plus a constant and a parity term (+1 for an odd
+number of empty squares, -1 for even: the side to move then expects the
+last move) when the weight file has them.  (C2: corners, the squares next
+to them, edges and stability are in the edge and corner patterns; mobility,
+measured as a global term, lowered the error by at most 0.3 discs for a
+third more time per evaluation, so it is left out.)  Each game stage (a range of empty squares) has its own weights.
+They are fitted by ``bench/train.py`` on self-play positions labelled by the
+exact solver; the weight file records how (:mod:`reversi.engine.weights`).
 
-- ``corners``: corner discs, which can never be flipped.
-- ``x_squares``, ``c_squares``: discs diagonally / orthogonally next to an
-  *empty* corner; they tend to hand that corner to the other side.
-- ``mobility``: legal moves; having choices and leaving few to the opponent.
-- ``potential``: potential mobility, empty squares next to the other side's discs
-  (where moves may appear later).
-- ``frontier``: own discs next to an empty square (exposed discs, bad to have).
-- ``stable``: discs that can never flip, counted from the corners along the
-  edges (runs of one colour from an owned corner, and whole filled edges).
-- ``discs``: the plain disc count difference (weighs more as the end nears).
-- ``parity``: +1 if an odd number of squares is empty (the side to move should
-  get the last move of the game), else -1.
-- ``tempo``: constant 1, the value of being the side to move.
-
-The weights differ per game phase (by number of empty squares).  They were
-fitted by ridge least squares (``bench/tune.py``, which documents the method
-and regenerates the data) on 25,551 positions of 501 self-play games: 201
-games of 2-ply players (10% random moves) and 300 of 4-ply players (2%), each
-from a random opening, every position labelled with the exact solver score
-at 10-14 empties or, earlier, with the exact score of the game's 14-empty
-position.  Held-out root-mean-square error in discs (100 games), fitted vs
-the earlier hand-set weights vs predicting 0: 14.3 / 16.5 / 25.4 at 0-20
-empties, 21.4 / 20.9 / 25.4 at 21-32, 23.5 / 23.6 / 25.4 at 33-44, 25.2 /
-25.6 / 25.4 at 45-60: the midgame is hard to predict from outcomes, so the
-table was also checked in play, where it beat the hand-set weights 54-1-25
-(3-ply searches, 40 openings, both colours; +12.4 discs a game).
+An :class:`Evaluator` holds one weight file: the standard game's is
+:data:`STANDARD`, and a variant (SPEC V1) brings its own.  Its stage tables
+become Python lists (fast to index) the first time a stage is evaluated.
 """
 
 from __future__ import annotations
 
-from .bitboard import CORNERS, FULL, Bitboard, moves_mask
+from array import array
+from collections.abc import Callable
+from pathlib import Path
 
-FEATURES = ("corners", "x_squares", "c_squares", "mobility", "potential", "frontier",
-            "stable", "discs", "parity", "tempo")
+from .bitboard import Bitboard
+from .patterns import make_sum
+from .weights import Weights, load
 
-COL_A: Bitboard = 0x0101010101010101
-COL_H: Bitboard = COL_A << 7
-ROW_1: Bitboard = 0xFF
-ROW_8: Bitboard = ROW_1 << 56
-#: The four squares diagonally next to a corner (b2, g2, b7, g7).
-X_SQUARES: Bitboard = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
-#: The eight squares on an edge next to a corner (b1, a2, g1, h2, a7, b8, h7, g8).
-C_SQUARES: Bitboard = ((1 << 1) | (1 << 8) | (1 << 6) | (1 << 15)
-                       | (1 << 48) | (1 << 57) | (1 << 55) | (1 << 62))
+#: The folder of the engine's data files (weights, opening book).
+DATA = Path(__file__).resolve().parent / "data"
+#: Every int16 at its own index (negative ones from the end): shares int objects.
+_INT16 = list(range(32768)) + list(range(-32768, 0))
+#: Scores are clamped to this (a disc difference is at most 64).
+LIMIT = 64.0
 
-#: Upper bound of each phase's number of empty squares, and the weights of
-#: ``FEATURES`` in that phase.  Written by ``python bench/tune.py fit``.
-PHASES: tuple[tuple[int, tuple[float, ...]], ...] = (
-    (20, (3.753, -4.501, -2.97, 2.42, -0.781, -1.267, 1.139, 0.441, -0.135, -1.908)),
-    (32, (7.383, -9.765, -1.151, 0.794, 0.105, -1.985, 1.504, 0.62, 0.79, -2.533)),
-    (44, (12.736, -9.401, -0.489, 0.163, 0.921, -1.972, 2.375, 1.028, 0.632, -2.452)),
-    (60, (7.372, -18.394, -7.269, 0.216, 0.374, -0.074, 8.338, -0.967, -1.422, -3.178)),
-)
-
-
-
-def by_empties(phases: tuple[tuple[int, tuple[float, ...]], ...]) -> tuple[tuple[float, ...], ...]:
-    """Returns the weights for each number of empty squares 0..60 from a phase table."""
-    return tuple(next(w for top, w in phases if empties <= top) for empties in range(61))
-
-
-#: Weights by number of empty squares (0..60); :func:`evaluate` reads them.
-WEIGHTS = by_empties(PHASES)
-
-
-def around(mask: Bitboard) -> Bitboard:
-    """Returns the squares next to (in any of the eight directions) a square of ``mask``."""
-    side = ((mask << 1) & ~COL_A | (mask >> 1) & ~COL_H) & FULL
-    row = mask | side
-    return (side | (row << 8) | (row >> 8)) & FULL
-
-
-def edge_stable(p: Bitboard, o: Bitboard) -> Bitboard:
-    """Returns ``p``'s discs that are stable through the corners: runs along an
-    edge from an owned corner, and every ``p`` disc on a completely filled edge."""
-    stable = 0
-    filled = p | o
-    for edge in (ROW_1, ROW_8, COL_A, COL_H):
-        if filled & edge == edge:
-            stable |= p & edge
-    grow = p & CORNERS
-    while grow:
-        stable |= grow
-        grow = (((grow << 1) & ~COL_A | (grow >> 1) & ~COL_H) & (ROW_1 | ROW_8)
-                | ((grow << 8) | (grow >> 8)) & (COL_A | COL_H)) & p & ~stable
-    return stable
-
-
-def features(p: Bitboard, o: Bitboard) -> tuple[int, ...]:
-    """Returns the values of ``FEATURES`` for ``(p, o)``, ``p`` to move."""
-    empty = ~(p | o) & FULL
-    near_empty = around(empty)
-    danger = around(empty & CORNERS)
-    x, c = danger & X_SQUARES, danger & C_SQUARES
-    return (
-        (p & CORNERS).bit_count() - (o & CORNERS).bit_count(),
-        (p & x).bit_count() - (o & x).bit_count(),
-        (p & c).bit_count() - (o & c).bit_count(),
-        moves_mask(p, o).bit_count() - moves_mask(o, p).bit_count(),
-        (empty & around(o)).bit_count() - (empty & around(p)).bit_count(),
-        (p & near_empty).bit_count() - (o & near_empty).bit_count(),
-        edge_stable(p, o).bit_count() - edge_stable(o, p).bit_count(),
-        p.bit_count() - o.bit_count(),
-        1 if empty.bit_count() & 1 else -1,
-        1,
-    )
+Evaluation = Callable[[Bitboard, Bitboard], float]
 
 
 def final_score(p: Bitboard, o: Bitboard) -> int:
@@ -120,13 +46,62 @@ def final_score(p: Bitboard, o: Bitboard) -> int:
     return p.bit_count() - o.bit_count()
 
 
-def evaluate(p: Bitboard, o: Bitboard) -> float:
-    """Returns the estimated final disc difference for ``p`` (``p`` to move),
-    clamped to -64..64; exact when neither side can move."""
-    f = features(p, o)
-    if not f[3] and not moves_mask(p, o) and not moves_mask(o, p):
-        return final_score(p, o)
-    w = WEIGHTS[64 - (p | o).bit_count()]
-    value = (w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4]
-             + w[5] * f[5] + w[6] * f[6] + w[7] * f[7] + w[8] * f[8] + w[9])
-    return 64.0 if value > 64.0 else -64.0 if value < -64.0 else value
+class Evaluator:
+    """A pattern evaluation with its weights: :attr:`evaluate` is the function."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+        bounds = weights.stages
+        stage_of = [next(s for s, top in enumerate(bounds) if top >= e) for e in range(61)]
+        extras = weights.extras
+        scale = float(weights.header["scale"])
+        pattern_sum = make_sum()
+        loaded: list[tuple[tuple[list[int], ...], tuple[float, float]] | None] = \
+            [None] * len(bounds)
+
+        def stage(number: int) -> tuple[tuple[list[int], ...], tuple[float, float]]:
+            """Returns a stage's tables as lists, and its constant term (discs) for an
+            even and an odd number of discs on the board."""
+            tables, numbers = weights.stage_numbers(number)
+            terms = dict(zip(extras, numbers))
+            bias, parity = terms.get("bias", 0) * scale, terms.get("parity", 0) * scale
+            loaded[number] = found = (
+                tuple(list(map(_INT16.__getitem__, t)) for t in tables),
+                (bias - parity, bias + parity))
+            return found
+
+        def evaluate(p: Bitboard, o: Bitboard) -> float:
+            """Returns the estimated final disc difference for ``p`` (``p`` to move),
+            clamped to -64..64; exact on a full board or when a side has no disc."""
+            n = (p | o).bit_count()
+            if n == 64 or not p or not o:
+                return float(p.bit_count() - o.bit_count())
+            number = stage_of[64 - n]
+            tables, constant = loaded[number] or stage(number)
+            value = pattern_sum(p, o, tables) * scale + constant[n & 1]
+            return LIMIT if value > LIMIT else -LIMIT if value < -LIMIT else value  # noqa: FURB136 (no calls: hot path)
+
+        self.evaluate: Evaluation = evaluate
+        #: ProbCut statistics fitted for these weights: depth -> ``(a, b, sigma)``.
+        self.probcut: dict[int, tuple[float, float, float]] = {
+            int(depth): (a, b, sigma)
+            for depth, (a, b, sigma) in weights.header.get("probcut", {}).items()}
+
+    @classmethod
+    def load(cls, path: Path) -> Evaluator:
+        """Returns the evaluator of the weight file ``path``."""
+        return cls(load(path))
+
+    @classmethod
+    def zero(cls, stages: list[int], extras: list[str]) -> Evaluator:
+        """Returns an evaluator whose every weight is 0 (a start for training)."""
+        from .patterns import SIZES, TYPES
+        header = {"types": [name for name, _ in TYPES], "stages": stages, "extras": extras,
+                  "scale": 1.0}
+        return cls(Weights(header, array("h", bytes(2 * len(stages) * (sum(SIZES) + len(extras))))))
+
+
+#: The standard game's evaluator (SPEC R1-R5).
+STANDARD = Evaluator.load(DATA / "standard.weights")
+#: The standard evaluation function, ``evaluate(p, o) -> float``.
+evaluate = STANDARD.evaluate

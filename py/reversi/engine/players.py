@@ -3,11 +3,16 @@
 - ``easy``: one ply.  Takes a corner when it can; otherwise picks the move
   whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
   blunders like a beginner.
-- ``normal``: a short search (3 plies) with the strategic evaluation.
-- ``hard``: iterative deepening to 5 plies within 0.8 s, exact from 10 empties.
-- ``expert``: iterative deepening to 14 plies within 2.2 s, and the exact
-  endgame solver from as many empty squares as its budget allows (at 2.2 s:
-  15 in Pyodide, 17 on CPython).
+- ``normal``: a short search (3 plies) with the pattern evaluation.
+- ``hard``: plays from the opening book, then iterative deepening (ProbCut
+  on) to 6 plies within 0.8 s, exact from 12 empties.
+- ``expert``: plays from the opening book, then iterative deepening to 20
+  plies within 2.2 s, and the exact endgame solver from as many empty
+  squares as its budget allows (see ``search.exact_threshold``).
+
+From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
+seed, among the book moves within ``Level.book_margin`` discs of the best, so
+their games differ; Easy and Normal do not use it, so they stay beatable.
 
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,
@@ -16,20 +21,22 @@ Wall time makes the search depth vary with machine load, so a ``nodes`` budget
 replaces it for tests and the ladder: the search then stops after that many
 nodes, the exact solver runs at the level's fixed threshold, and the same
 position, level and seed always give the same move.  ``Level.nodes`` is about
-what Pyodide searches in ``Level.seconds``.  Only Easy uses the seed; the
-searching levels are deterministic for a given node or depth budget.
+what Pyodide searches in ``Level.seconds``.  Easy's noise and the book
+choices of Hard and Expert use the seed; the searches are deterministic for
+a given node or depth budget.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .budget import Deadline
+from .book import standard_book
 from .evaluate import evaluate, final_score
 from .levels import LEVELS
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
@@ -74,6 +81,11 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         square, score = _noisy_greedy(p, o, moves, random.Random(seed), config.noise)
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
+    if config.book_margin is not None:
+        found = standard_book().choose(p, o, config.book_margin, random.Random(seed))
+        if found:
+            return MoveChoice(found[0], float(found[1]), 0, 0, time.perf_counter() - start,
+                              False, [found[0]])
     if nodes is not None and budget is None:
         deadline = None
         exact_empties = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
@@ -127,5 +139,6 @@ def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: i
                              nodes=LEVELS[level].nodes if nodes else None)
         if on_move:
             on_move(board, choice)
+        assert choice.square is not None  # the game is not over: the mover has a move
         board.play(choice.square)
     return board

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
-from .evaluate import C_SQUARES, X_SQUARES, around, evaluate, final_score
+from .evaluate import STANDARD, Evaluator, final_score
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
 POLL = 64
@@ -45,6 +45,47 @@ EPSILON = 1 / 64
 INF = 1000.0
 
 _LOWER, _EXACT, _UPPER = 0, 1, 2
+
+#: Depths at which ProbCut is tried (deeper ones use the deepest fitted
+#: statistics of the same parity), and its cut threshold in deviations.
+PROBCUT_DEPTHS = (3, 4, 5, 6, 7)
+PROBCUT_T = 1.5
+#: Scores beyond this cannot be reached (a disc difference is at most 64).
+LIMIT = 64.0
+
+
+def shallow_depth(depth: int) -> int:
+    """Returns the depth of ProbCut's shallow search for a ``depth``-ply node
+    (Edax's choice: about a quarter, twice, with the same parity)."""
+    return depth // 4 * 2 + (depth & 1)
+
+
+def probcut_table(stats: dict[int, tuple[float, float, float]],
+                  top: int = 60) -> dict[int, tuple[int, float, float, float]]:
+    """Returns, per depth up to ``top``, ``(shallow depth, a, b, margin)`` for
+    ProbCut from fitted ``stats`` (depth -> ``a, b, sigma``); empty without stats."""
+    table = {}
+    for depth in range(min(PROBCUT_DEPTHS), top + 1):
+        fitted = [d for d in stats if d <= depth and d % 2 == depth % 2]
+        if fitted:
+            a, b, sigma = stats[max(fitted)]
+            table[depth] = (shallow_depth(depth), a, b, PROBCUT_T * sigma)
+    return table
+
+
+def _near_corners(empty_corners: Bitboard) -> Bitboard:
+    """Returns the X- and C-squares next to the corners of ``empty_corners``."""
+    near = 0
+    for corner, squares_ in ((0, (1, 8, 9)), (7, (6, 14, 15)), (56, (48, 49, 57)),
+                             (63, (54, 55, 62))):
+        if empty_corners >> corner & 1:
+            near |= sum(1 << s for s in squares_)
+    return near
+
+
+#: Per set of empty corners (a subset of CORNERS): the X- and C-squares next to them.
+_RISKY = {mask: _near_corners(mask) for mask in
+          (sum(1 << c for i, c in enumerate((0, 7, 56, 63)) if k >> i & 1) for k in range(16))}
 
 
 @dataclass
@@ -69,10 +110,15 @@ class Search:
     """An iterative deepening PVS over one root position, with its own table.
 
     ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
-    for tests and the ladder).  Either may be None.
+    for tests and the ladder).  Either may be None.  ``evaluator`` scores the
+    leaves and brings its ProbCut statistics (a variant's own, SPEC V2; the
+    standard game's by default); ``selective=False`` turns ProbCut off.
     """
 
-    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None) -> None:
+    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,
+                 evaluator: Evaluator = STANDARD, selective: bool = True) -> None:
+        self.evaluate = evaluator.evaluate
+        self.probcut = probcut_table(evaluator.probcut) if selective else {}
         self.deadline = deadline or Deadline(None)
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -95,7 +141,7 @@ class Search:
             score = -self.run(o, p, max_depth).score if opponent else final_score(p, o)
             return Result(None, score, 0, self.nodes, time.perf_counter() - start,
                           not opponent, [])
-        ranked = sorted((evaluate(o ^ f, p | f | 1 << s), s)
+        ranked = sorted((self.evaluate(o ^ f, p | f | 1 << s), s)
                         for s in squares(moves) for f in (flips_mask(p, o, s),))
         order = [s for _, s in ranked]
         result = Result(order[0], -ranked[0][0])
@@ -137,13 +183,20 @@ class Search:
                 self.partial = (s, score) if i else None
         return alpha, best
 
+    def value(self, p: Bitboard, o: Bitboard, depth: int) -> float:
+        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window.
+
+        :raises SearchTimeout: past the deadline or the node cap.
+        """
+        return self._pvs(p, o, depth, -INF, INF)
+
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies."""
         self.nodes += 1
         if not self.nodes % POLL:
             self._poll()
         if depth <= 0:
-            return evaluate(p, o)
+            return self.evaluate(p, o)
         moves = moves_mask(p, o)
         if not moves:
             if not moves_mask(o, p):
@@ -160,6 +213,15 @@ class Search:
                     bound == _EXACT or (bound == _LOWER and value >= beta)
                     or (bound == _UPPER and value <= alpha)):
                 return value
+        cut = self.probcut.get(depth)
+        if cut and beta - alpha < 2 * EPSILON and depth < 64 - (p | o).bit_count():
+            shallow, slope, offset, margin = cut
+            limit = (beta + margin - offset) / slope
+            if limit < LIMIT and self._pvs(p, o, shallow, limit - EPSILON, limit) >= limit:
+                return beta
+            limit = (alpha - margin - offset) / slope
+            if limit > -LIMIT and self._pvs(p, o, shallow, limit, limit + EPSILON) <= limit:
+                return alpha
         best, best_move, a = -INF, -1, alpha
         for i, (s, f) in enumerate(self._ordered(p, o, moves, tt_move)):
             np, no = o ^ f, p | f | 1 << s
@@ -183,6 +245,7 @@ class Search:
     def _frontier(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: float) -> float:
         """Returns the fail-soft value of a node one ply above the leaves, corners first."""
         best = -INF
+        evaluate = self.evaluate
         for mask in (moves & CORNERS, moves & ~CORNERS):
             for s in squares(mask):
                 self.nodes += 1
@@ -200,7 +263,7 @@ class Search:
                  tt_move: Square) -> list[tuple[Square, Bitboard]]:
         """Returns the moves with their flips, most promising first: the table
         move, corners, then by history, squares next to an empty corner last."""
-        bad = around(~(p | o) & CORNERS) & (X_SQUARES | C_SQUARES)
+        bad = _RISKY[~(p | o) & CORNERS]
         history = self.history
         keyed = [(-(s == tt_move) * 1e12 - (1 << s & CORNERS and 1e9)
                   + (1 << s & bad and 1e9) - history[s], s) for s in squares(moves)]
@@ -231,7 +294,7 @@ class Search:
             elif entry and entry[3] >= 0 and moves >> entry[3] & 1:
                 s = entry[3]
             elif len(line) == depth - 1:  # the frontier is not in the table
-                s = max(squares(moves), key=lambda s: -evaluate(*_play(p, o, s)))
+                s = max(squares(moves), key=lambda s: -self.evaluate(*_play(p, o, s)))
             else:
                 break
             line.append(s)
@@ -265,9 +328,11 @@ def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -
 
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
-          max_nodes: int | None = None, exact_empties: int = 0) -> Result:
+          max_nodes: int | None = None, exact_empties: int = 0,
+          evaluator: Evaluator = STANDARD) -> Result:
     """Returns the best move for ``p``: exact if at most ``exact_empties`` squares
-    are empty and the solver finishes in time, else by the midgame search.
+    are empty and the solver finishes in time, else by the midgame search
+    with ``evaluator``.
 
     With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
     midgame result to fall back on; without one the solver runs to the end.
@@ -275,10 +340,11 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     if empties > exact_empties or not moves_mask(p, o):
-        return Search(deadline, max_nodes).run(p, o, max_depth)
+        return Search(deadline, max_nodes, evaluator=evaluator).run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
-        midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes)
+        midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes,
+                         evaluator=evaluator)
         fallback = midgame.run(p, o, max_depth)
     solver = Solver(deadline)
     try:
@@ -290,7 +356,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
         return fallback
     nodes = solver.nodes + (fallback.nodes if fallback else 0)
     return Result(square, float(score), empties, nodes, time.perf_counter() - start, True,
-                  [square])
+                  [] if square is None else [square])
 
 
 def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:

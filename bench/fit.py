@@ -1,0 +1,171 @@
+"""Fits the pattern weights to labelled games: ridge least squares per game stage.
+
+Every position of the games (``bench/selfplay.py``) before a placement is a
+row: its 46 pattern indices (:func:`reversi.engine.patterns.indices`), a
+constant and the parity of the empty squares, and its label for the side to move
+(the exact score from the solved part of the game on, the game's result
+before it; negated with ``negate``, for anti-reversi).  Instances of a type
+share its table; a table whose pattern maps onto itself under a symmetry of
+the board (a row under the mirror, a diagonal or a 3x3 corner under the
+diagonal flip) gets the same weight for mirrored contents.
+
+Per stage (``STAGES``), the rows within ``WINDOW`` empty squares of the
+stage's range are fitted by LSQR (scipy) with damping: ridge regression,
+``min |Aw - y|^2 + ridge |w|^2``.  Games whose number is 0 mod 10 are held
+out; ``ridge`` is chosen per stage on them among ``RIDGES`` unless given.
+The weights are rounded to int16 units of ``SCALE`` discs.
+
+numpy and scipy are needed here only, never by the engine.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.linalg import lsqr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.notation import parse_transcript  # noqa: E402
+from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, symmetric  # noqa: E402
+from reversi.engine.weights import Weights, save  # noqa: E402
+
+import selfplay  # noqa: E402
+
+#: The largest number of empty squares of each stage.
+STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]
+#: Rows this many empties outside a stage's range also train it (smoothing).
+WINDOW = 2
+EXTRAS = ["bias", "parity"]
+#: Discs per int16 unit of the weight file.
+SCALE = 1 / 64
+RIDGES = (10.0, 30.0, 100.0, 300.0)
+#: Held-out games: those whose number is 0 mod this.
+HOLD_OUT = 10
+OFFSETS = np.cumsum([0, *SIZES])
+
+
+def mirror_tables() -> list[np.ndarray]:
+    """Returns per type the index of each content's mirror image (itself if none)."""
+    out = []
+    for (_, squares), size in zip(TYPES, SIZES):
+        digits = np.arange(size)
+        powers = 3 ** np.arange(len(squares))
+        image = digits.copy()
+        for g in range(1, 8):
+            mapped = symmetric(squares, g)
+            if set(mapped) == set(squares) and mapped != squares:
+                perm = [squares.index(s) for s in mapped]
+                d = (digits[:, None] // powers) % 3
+                image = (d[:, perm] * powers).sum(axis=1)
+                break
+        out.append(image)
+    return out
+
+
+def rows(games: list[dict], negate: bool = False) -> dict[str, np.ndarray]:
+    """Returns the positions of ``games`` as arrays: ``index`` (N x 46),
+    ``empties``, ``label``, ``exact`` (label from the solver) and ``game``."""
+    idx, emp, lab, exact, game = [], [], [], [], []
+    for number, record in enumerate(games):
+        board = Board()
+        for ply, (square, _) in enumerate(parse_transcript(record["moves"])):
+            p, o = board.mover_mask()
+            solved = ply >= record["solved_from"]
+            black = record["exact"][ply - record["solved_from"]] if solved else record["result"]
+            label = black if board.turn == 0 else -black
+            idx.append(indices(p, o))
+            emp.append(64 - (p | o).bit_count())
+            lab.append(-label if negate else label)
+            exact.append(solved)
+            game.append(number)
+            board.play(square)
+    return {"index": np.array(idx, dtype=np.int64).reshape(-1, len(INSTANCES)),
+            "empties": np.array(emp),
+            "label": np.array(lab, dtype=np.float64), "exact": np.array(exact, dtype=bool),
+            "game": np.array(game)}
+
+
+def parity(empties: np.ndarray) -> np.ndarray:
+    """Returns the parity term: +1 for an odd number of empty squares, else -1."""
+    return np.where(empties % 2 == 1, 1.0, -1.0)
+
+
+def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
+    """Returns the sparse design matrix of the selected rows (mirrored contents merged)."""
+    mirrors = mirror_tables()
+    types = np.array([t for t, _ in INSTANCES])
+    index = data["index"][select]
+    columns = np.empty_like(index)
+    for n, t in enumerate(types):
+        i = index[:, n]
+        columns[:, n] = OFFSETS[t] + np.minimum(i, mirrors[t][i])
+    count = index.shape[0]
+    extra = np.stack([np.full(count, OFFSETS[-1]), np.full(count, OFFSETS[-1] + 1)], axis=1)
+    cols = np.concatenate([columns, extra], axis=1).ravel()
+    vals = np.concatenate([np.ones_like(columns, dtype=np.float64),
+                           np.stack([np.ones(count), parity(data["empties"][select])], axis=1)],
+                          axis=1).ravel()
+    rows_ = np.repeat(np.arange(count), index.shape[1] + 2)
+    return csr_matrix((vals, (rows_, cols)), shape=(count, OFFSETS[-1] + 2))
+
+
+def expand(solution: np.ndarray) -> np.ndarray:
+    """Returns the full weight vector (every index of every type, then the extras)."""
+    mirrors = mirror_tables()
+    parts = []
+    for t, size in enumerate(SIZES):
+        i = np.arange(size)
+        parts.append(solution[OFFSETS[t] + np.minimum(i, mirrors[t])])
+    return np.concatenate([*parts, solution[OFFSETS[-1]:]])
+
+
+def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None) -> tuple[np.ndarray, dict]:
+    """Returns a stage's full weight vector (discs) and its fit report."""
+    low = STAGES[stage - 1] + 1 if stage else 0
+    high = STAGES[stage]
+    near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
+    held = data["game"] % HOLD_OUT == 0
+    train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
+    a_train, a_valid = design(data, train), design(data, valid)
+    y_train, y_valid = data["label"][train], data["label"][valid]
+    best = None
+    for damp in ([ridge] if ridge is not None else RIDGES):
+        solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
+                        iter_lim=400)[0]
+        error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
+        if best is None or error < best[0]:
+            best = (error, damp, solution)
+    assert best is not None
+    error, damp, solution = best
+    return expand(solution), {"stage": stage, "rows": int(train.sum()),
+                              "held_out": int(valid.sum()), "ridge": damp,
+                              "held_out_mae": round(error, 3)}
+
+
+def fit_files(files: list[Path], out: Path, *, header: dict, negate: bool = False,
+              ridge: float | None = None) -> Weights:
+    """Fits every stage on the games of ``files``, writes the weight file ``out``
+    and returns its weights."""
+    games = [g for f in files for g in selfplay.read(f)]
+    data = rows(games, negate)
+    print(f"{len(games)} games, {len(data['label'])} positions", flush=True)
+    numbers, reports = [], []
+    for stage in range(len(STAGES)):
+        weights, report = fit_stage(data, stage, ridge)
+        numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
+        reports.append(report)
+        print(report, flush=True)
+    header = {**header, "types": [name for name, _ in TYPES], "stages": STAGES,
+              "extras": EXTRAS, "scale": SCALE, "games": len(games),
+              "positions": int(len(data["label"])), "fit": reports}
+    from array import array
+    weights_ = Weights(header, array("h", np.concatenate(numbers).tobytes()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    save(out, weights_)
+    print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
+    return weights_

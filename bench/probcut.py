@@ -1,0 +1,88 @@
+"""Fits the ProbCut statistics of the midgame search and stores them in a weight file.
+
+ProbCut (M. Buro, "ProbCut: an effective selective extension of the
+alpha-beta algorithm", 1995) predicts a deep search's value from a shallow
+one: ``v(depth) ~ a * v(shallow) + b``, with an error of deviation ``sigma``.
+For each depth of ``reversi.engine.search.PROBCUT_DEPTHS`` and its shallow
+depth (``search.shallow_depth``), this script searches positions of the
+training games (``bench/.data/games-*.jsonl``, 24-50 empty squares, a sample
+of held-out games) to both depths with the weight file's evaluation, fits
+``a``, ``b`` by least squares and ``sigma`` as the residuals' deviation, and
+writes them into the file's header (``probcut``: depth -> [a, b, sigma]).
+
+Usage (from the repository root)::
+
+    nice python3 bench/probcut.py --positions 300 --weights py/reversi/engine/data/standard.weights
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+
+import selfplay  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.evaluate import Evaluator  # noqa: E402
+from reversi.engine.notation import parse_transcript  # noqa: E402
+from reversi.engine.search import PROBCUT_DEPTHS, Search, shallow_depth  # noqa: E402
+from reversi.engine.weights import load, save  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / ".data"
+
+
+def sample(count: int, seed: int) -> list[tuple[int, int]]:
+    """Returns ``count`` positions with 24-50 empties from held-out training games."""
+    games = [g for f in sorted(DATA.glob("games-*.jsonl")) for g in selfplay.read(f)]
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        number = rng.randrange(0, len(games), 10)  # held out by bench/fit.py
+        board = Board()
+        moves = parse_transcript(games[number]["moves"])
+        for square, _ in moves[:rng.randint(10, 40)]:
+            board.play(square)
+        p, o = board.mover_mask()
+        if 24 <= 64 - (p | o).bit_count() <= 50 and not board.is_game_over():
+            out.append((p, o))
+    return out
+
+
+def fit(pairs: list[tuple[float, float]]) -> list[float]:
+    """Returns ``[a, b, sigma]`` of ``deep ~ a * shallow + b`` over ``(shallow, deep)`` pairs."""
+    xs, ys = [x for x, _ in pairs], [y for _, y in pairs]
+    a, b = statistics.linear_regression(xs, ys)
+    sigma = statistics.pstdev([y - (a * x + b) for x, y in pairs])
+    return [round(a, 4), round(b, 4), round(sigma, 4)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--weights", type=Path, required=True)
+    args = parser.parse_args()
+    weights = load(args.weights)
+    evaluator = Evaluator(weights)
+    positions = sample(args.positions, args.seed)
+    stats = {}
+    for depth in PROBCUT_DEPTHS:
+        shallow = shallow_depth(depth)
+        pairs = []
+        for p, o in positions:
+            search = Search(evaluator=evaluator, selective=False)
+            pairs.append((search.value(p, o, shallow), search.value(p, o, depth)))
+        stats[str(depth)] = fit(pairs)
+        print(f"depth {depth} from {shallow}: a, b, sigma = {stats[str(depth)]}", flush=True)
+    weights.header["probcut"] = stats
+    weights.header["probcut_command"] = "python3 bench/probcut.py " + " ".join(sys.argv[1:])
+    save(args.weights, weights)
+    print(f"wrote {args.weights}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Training games: self-play from randomised openings, labelled by the exact solver.
+
+Each game starts with ``0..opening`` random placements, then both sides play
+the given player's moves, a random legal move instead with probability
+``explore`` (so the positions are varied) while more than ``calm`` squares
+are empty (fewer random moves late in the game make its result a better label).  From the first position with at
+most ``exact`` empty squares on, every position is solved exactly
+(:class:`reversi.engine.endgame.Solver`, one table for the game) and the game
+goes on with the solver's move, or a random one with probability
+``explore``.  The exact score of that first solved position is the game's
+*result*: the outcome under perfect play from there, the label of the earlier
+positions (Logistello's game-result labels).
+
+A game is one JSON line: ``moves`` (transcript, SPEC R6), ``solved_from``
+(the ply of the first solved position, or the game's length if it ended
+first), ``exact`` (Black-minus-White exact scores of the positions from that
+ply on) and ``result`` (Black minus White).  Scores follow SPEC R5.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.endgame import Solver  # noqa: E402
+from reversi.engine.notation import format_transcript  # noqa: E402
+
+#: A player: ``(p, o) -> square`` for the side to move ``p`` (which has a move).
+Player = Callable[[int, int], int]
+
+
+def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: float,
+                  exact: int, calm: int = 0) -> dict:
+    """Returns one labelled game (see the module docstring)."""
+    board = Board()
+    for _ in range(rng.randint(0, opening)):
+        if board.is_game_over():
+            break
+        board.play(rng.choice(board.legal_moves()))
+    solver: Solver | None = None
+    scores: list[int] = []
+    solved_from = 0
+    while not board.is_game_over():
+        p, o = board.mover_mask()
+        if 64 - (p | o).bit_count() <= exact:
+            if solver is None:
+                solver, solved_from = Solver(), len(board.steps)
+            score, best = solver.solve(p, o)
+            scores.append(score if board.turn == 0 else -score)
+            square = best if best is not None and rng.random() >= explore \
+                else rng.choice(board.legal_moves())
+        elif 64 - (p | o).bit_count() > calm and rng.random() < explore:
+            square = rng.choice(board.legal_moves())
+        else:
+            square = player(p, o)
+        board.play(square)
+    black, white = board.counts()
+    if solver is None:
+        solved_from = len(board.steps)
+    scores.append(black - white)  # the final position
+    return {"moves": format_transcript(board.placements()), "solved_from": solved_from,
+            "exact": scores, "result": scores[0]}
+
+
+def _one(task: tuple[Callable[[], Player], int, int, float, int, int]) -> dict:
+    """Plays the game of one seed (a pool task)."""
+    make_player, seed, opening, explore, exact, calm = task
+    return play_labelled(make_player(), random.Random(seed), opening=opening,
+                         explore=explore, exact=exact, calm=calm)
+
+
+def generate(make_player: Callable[[], Player], games: int, *, seed: int, opening: int = 8,
+             explore: float = 0.1, exact: int = 14, calm: int = 0,
+             jobs: int = 1) -> Iterator[dict]:
+    """Yields ``games`` labelled games, game ``i`` from seed ``seed * 1_000_003 + i``.
+
+    ``make_player`` must be picklable (a module-level function) when ``jobs > 1``.
+    """
+    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm)
+             for i in range(games)]
+    if jobs == 1:
+        yield from map(_one, tasks)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(_one, tasks, chunksize=4)
+
+
+def write(path: Path, records: Iterator[dict], *, progress: bool = False) -> int:
+    """Appends the records to ``path``, one JSON line each; returns how many."""
+    n = 0
+    with path.open("a") as out:
+        for record in records:
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.flush()
+            n += 1
+            if progress and n % 100 == 0:
+                print(f"  {n} games", file=sys.stderr, flush=True)
+    return n
+
+
+def read(path: Path) -> list[dict]:
+    """Returns the games of a file written by :func:`write`."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

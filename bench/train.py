@@ -1,0 +1,139 @@
+"""The evaluation's training pipeline: self-play games, exact labels, a fit, a weight file.
+
+Rounds.  Round 0's games are played by the frozen baseline engine
+(``bench/baseline.py``: today's linear evaluation, 2-ply searches); round
+``k``'s by 3-ply searches over round ``k - 1``'s pattern weights, so each
+round's evaluation picks the positions (and labels, through the game
+results) of the next; from round 1 on no random move is played once
+``--calm`` squares or fewer are empty.  Every round's games are labelled exactly by the
+solver from ``--exact`` empty squares on (``bench/selfplay.py``), and the fit
+(``bench/fit.py``) uses all the games so far.
+
+Usage (from the repository root; ``bench/.data/`` is git-ignored)::
+
+    nice python bench/train.py run --rounds 3 --games 12000 --jobs 2 --seed 1
+    python bench/train.py games --round 0 --games 100 --seed 1
+    python bench/train.py fit --out py/reversi/engine/data/standard.weights
+
+``run`` does everything and writes ``py/reversi/engine/data/standard.weights``,
+whose header records the command and seed.  ``--negate`` trains on negated
+scores (fewer discs wins: anti-reversi, SPEC V1) into ``anti.weights``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import shlex
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+import baseline  # noqa: E402
+import selfplay  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / ".data"
+WEIGHTS_DIR = ROOT / "py" / "reversi" / "engine" / "data"
+
+
+def baseline_player() -> selfplay.Player:
+    """Returns round 0's player: the baseline engine's 2-ply search."""
+    baseline.load()
+    from reversi_9cc7dfa.search import Search  # type: ignore[import-not-found]
+    return lambda p, o: Search().run(p, o, 2).square
+
+
+def pattern_player(weights: Path) -> selfplay.Player:
+    """Returns a later round's player: a 3-ply search over the weights in ``weights``."""
+    from reversi.engine.evaluate import Evaluator
+    from reversi.engine.search import Search
+    evaluator = Evaluator.load(weights)
+    return lambda p, o: Search(evaluator=evaluator, selective=False).run(p, o, 3).square
+
+
+def games_file(data: Path, round_: int) -> Path:
+    """Returns the file holding round ``round_``'s games."""
+    return data / f"games-{round_}.jsonl"
+
+
+def round_weights(data: Path, round_: int) -> Path:
+    """Returns the weight file fitted after round ``round_``."""
+    return data / f"weights-{round_}.weights"
+
+
+def cmd_games(args: argparse.Namespace) -> None:
+    """Plays and labels one round's games (appending to its file)."""
+    args.data.mkdir(parents=True, exist_ok=True)
+    (args.data / ".gitignore").write_text("*\n")
+    if args.round == 0:
+        make = baseline_player
+    else:
+        make = functools.partial(pattern_player, round_weights(args.data, args.round - 1))
+    start = time.perf_counter()
+    n = selfplay.write(games_file(args.data, args.round), selfplay.generate(
+        make, args.games, seed=args.seed * 100 + args.round, exact=args.exact,
+        explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs),
+        progress=True)
+    print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    """Fits weights on every round's games so far and writes the weight file."""
+    import fit
+    files = sorted(args.data.glob("games-*.jsonl"))
+    header = {"command": args.command_line, "seed": args.seed, "negate": args.negate}
+    fit.fit_files(files, args.out, header=header, negate=args.negate, ridge=args.ridge)
+
+
+def cmd_run(args: argparse.Namespace) -> None:
+    """Runs every round: games, then a fit, the last one into the engine's data folder."""
+    start = time.perf_counter()
+    for round_ in range(args.rounds):
+        args.round = round_
+        if not games_file(args.data, round_).exists():
+            cmd_games(args)
+        last = round_ == args.rounds - 1
+        args.out = args.final if last else round_weights(args.data, round_)
+        cmd_fit(args)
+    print(f"pipeline: {(time.perf_counter() - start) / 60:.1f} minutes", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parses the command line and runs the chosen step."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--negate", action="store_true", help="fewer discs wins (anti-reversi)")
+    parser.add_argument("--ridge", type=float, default=None, help="ridge strength (default: chosen)")
+    sub = parser.add_subparsers(dest="step", required=True)
+    for name, run in (("games", cmd_games), ("fit", cmd_fit), ("run", cmd_run)):
+        p = sub.add_parser(name)
+        p.set_defaults(run=run)
+        if name in ("games", "run"):
+            p.add_argument("--games", type=int, default=12000)
+            p.add_argument("--jobs", type=int, default=2)
+            p.add_argument("--exact", type=int, default=14)
+            p.add_argument("--explore", type=float, default=0.1)
+            p.add_argument("--calm", type=int, default=36)
+        if name == "games":
+            p.add_argument("--round", type=int, default=0)
+        if name == "run":
+            p.add_argument("--rounds", type=int, default=3)
+        if name in ("fit", "run"):
+            default = WEIGHTS_DIR / "standard.weights"
+            p.add_argument("--out" if name == "fit" else "--final", type=Path, default=default)
+    args = parser.parse_args(argv)
+    if args.negate and "--final" not in argv and "--out" not in argv:
+        target = WEIGHTS_DIR / "anti.weights"
+        args.out = args.final = target
+    args.command_line = "python bench/train.py " + shlex.join(argv)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

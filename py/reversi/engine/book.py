@@ -1,0 +1,125 @@
+"""Opening book: positions of the main lines with the value of a deep search.
+
+A book maps positions to their value for the side to move (the expected
+final disc difference, SPEC R5, as an integer).  Symmetric positions are one
+entry: a position is stored under the least of its eight images by the
+board's symmetries (:func:`canonical`).  ``bench/book.py`` builds the book
+from the opening by deep searches, expanding every move within a margin of
+the best, so the book holds the main lines and the values of their moves.
+
+:meth:`Book.choose` plays from it: among the moves leading to positions in
+the book, those within ``margin`` discs of the best, one picked by a seeded
+random generator (so games differ, SPEC C2, and replay under the same seed).
+
+File format: a line ``reversi-book 1``, a JSON header line (command, seed,
+depth, counts) and zlib-compressed records of 17 bytes: the canonical
+position as 16 bytes (``p << 64 | o``, little-endian) and its value as a
+signed byte.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bitboard import Bitboard, Square, flips_mask, moves_mask, squares
+from .patterns import symmetric
+
+MAGIC = b"reversi-book 1\n"
+_RECORD = 17
+
+#: Per symmetry (see :func:`reversi.engine.patterns.symmetric`): per byte of a
+#: bitboard (its row), per value of that byte, the image of those squares.
+_IMAGES = tuple(
+    tuple(tuple(sum(1 << t for bit, t in enumerate(symmetric(range(8 * row, 8 * row + 8), g))
+                    if byte >> bit & 1) for byte in range(256)) for row in range(8))
+    for g in range(8))
+
+
+def transform(mask: Bitboard, symmetry: int) -> Bitboard:
+    """Returns ``mask`` with every square moved by board symmetry 0-7."""
+    images = _IMAGES[symmetry]
+    out = 0
+    for row, byte in enumerate(mask.to_bytes(8, "little")):
+        out |= images[row][byte]
+    return out
+
+
+def canonical(p: Bitboard, o: Bitboard) -> int:
+    """Returns the book key of ``(p, o)``: the least ``p << 64 | o`` of its eight images."""
+    return min(transform(p, g) << 64 | transform(o, g) for g in range(8))
+
+
+@dataclass
+class Book:
+    """Book positions (canonical keys) and their values for the side to move."""
+
+    values: dict[int, int] = field(default_factory=dict)
+    header: dict[str, Any] = field(default_factory=dict)
+
+    def value(self, p: Bitboard, o: Bitboard) -> int | None:
+        """Returns the book value of ``(p, o)`` for ``p``, or None if it is not in the book."""
+        return self.values.get(canonical(p, o))
+
+    def move_values(self, p: Bitboard, o: Bitboard) -> dict[Square, int]:
+        """Returns the value for ``p`` of each move of ``p`` whose position is in the book."""
+        out = {}
+        for s in squares(moves_mask(p, o)):
+            f = flips_mask(p, o, s)
+            child = self.values.get(canonical(o ^ f, p | f | 1 << s))
+            if child is not None:
+                out[s] = -child
+        return out
+
+    def choose(self, p: Bitboard, o: Bitboard, margin: float,
+               rng: random.Random) -> tuple[Square, int] | None:
+        """Returns a book move within ``margin`` discs of the best and its value,
+        picked with ``rng``; None when no move of ``p`` is in the book."""
+        known = self.move_values(p, o)
+        if not known:
+            return None
+        best = max(known.values())
+        candidates = sorted(s for s, v in known.items() if v >= best - margin)
+        square = rng.choice(candidates)
+        return square, known[square]
+
+
+def encode(book: Book) -> bytes:
+    """Returns the bytes of a book file."""
+    records = b"".join(key.to_bytes(16, "little") + value.to_bytes(1, "little", signed=True)
+                       for key, value in sorted(book.values.items()))
+    return MAGIC + json.dumps(book.header, sort_keys=True).encode() + b"\n" + \
+        zlib.compress(records, 9)
+
+
+def decode(data: bytes) -> Book:
+    """Returns the book of a book file's bytes.
+
+    :raises ValueError: if the bytes are not a book file.
+    """
+    if not data.startswith(MAGIC):
+        raise ValueError("not a reversi book file")
+    line, _, body = data[len(MAGIC):].partition(b"\n")
+    records = zlib.decompress(body)
+    if len(records) % _RECORD:
+        raise ValueError("truncated book file")
+    values = {int.from_bytes(records[i:i + 16], "little"):
+              int.from_bytes(records[i + 16:i + 17], "little", signed=True)
+              for i in range(0, len(records), _RECORD)}
+    return Book(values, json.loads(line))
+
+
+def load(path: Path) -> Book:
+    """Returns the book stored in the file ``path``."""
+    return decode(path.read_bytes())
+
+
+@functools.cache
+def standard_book() -> Book:
+    """Returns the standard game's opening book (built by ``bench/book.py``), read once."""
+    return load(Path(__file__).resolve().parent / "data" / "book.bin")

@@ -1,0 +1,245 @@
+"""Board patterns: the square groups of the pattern evaluation and their indices.
+
+A pattern is an ordered group of squares; the board's content on it, read as
+a number in base 3 (digit ``i`` for square ``i``: 0 empty, 1 a disc of the
+side to move, 2 an opponent disc), is its *index* into a weight table.
+The pattern types are Logistello's and Edax's (M. Buro, "Logistello: a
+strong learning Othello program", 1997; Edax ``eval.c``): rows and columns
+2-4, the diagonals of length 4-8, each edge with its two X-squares, the 3x3
+corner blocks and the 2x5 corner blocks.  Every type is listed once, in the
+orientation of the a1 corner; its instances are its images under the eight
+symmetries of the board, 46 in all, and instances of a type share weights.
+
+Fast indices.  Per-square Python work costs too much, so the instances are
+read from whole bytes.  Both sides go in one int, ``p | o << 64``, and three
+cheap transforms of it (``_VIEWS``) bring every instance into few bytes:
+
+* the board itself: its bytes are the rows;
+* its transpose (three delta swaps): the bytes are the columns;
+* its two "pseudo-rotations" by 45 degrees (three lane-wise rotate-and-swap
+  steps each): every byte holds whole diagonals of one direction.
+
+An instance then costs two lookups per byte it touches, in 256-entry tables
+that turn the side to move's byte and the opponent's byte into their part of
+the instance's index.  :data:`SOURCE` is that code, generated once at import
+from the pattern list (one line per instance): :func:`indices` returns the 46
+indices and :func:`make_sum` builds the weighted sum used by the evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .bitboard import Bitboard, Square
+
+#: Pattern types: name and squares (a1 = 0), in the orientation of the a1 corner.
+TYPES: tuple[tuple[str, tuple[Square, ...]], ...] = (
+    ("row2", tuple(range(8, 16))),
+    ("row3", tuple(range(16, 24))),
+    ("row4", tuple(range(24, 32))),
+    ("diag8", (0, 9, 18, 27, 36, 45, 54, 63)),
+    ("diag7", (1, 10, 19, 28, 37, 46, 55)),
+    ("diag6", (2, 11, 20, 29, 38, 47)),
+    ("diag5", (3, 12, 21, 30, 39)),
+    ("diag4", (4, 13, 22, 31)),
+    ("edge_x", (0, 1, 2, 3, 4, 5, 6, 7, 9, 14)),
+    ("corner3x3", (0, 1, 2, 8, 9, 10, 16, 17, 18)),
+    ("corner2x5", (0, 1, 2, 3, 4, 8, 9, 10, 11, 12)),
+)
+#: Number of indices (weights) of each type: 3 to the power of its size.
+SIZES: tuple[int, ...] = tuple(3 ** len(squares) for _, squares in TYPES)
+
+
+def _transform(square: Square, symmetry: int) -> Square:
+    """Returns the image of ``square`` under symmetry 0-7 (bit 0 mirrors the
+    columns, bit 1 the rows, bit 2 swaps rows and columns, applied in that order)."""
+    row, col = divmod(square, 8)
+    if symmetry & 1:
+        col = 7 - col
+    if symmetry & 2:
+        row = 7 - row
+    if symmetry & 4:
+        row, col = col, row
+    return row * 8 + col
+
+
+def symmetric(squares: Sequence[Square], symmetry: int) -> tuple[Square, ...]:
+    """Returns the image of a square sequence under symmetry 0-7 (see ``_transform``)."""
+    return tuple(_transform(s, symmetry) for s in squares)
+
+
+def _instances() -> tuple[tuple[int, tuple[Square, ...]], ...]:
+    """Returns ``(type number, squares)`` of every distinct instance, type by type."""
+    found: list[tuple[int, tuple[Square, ...]]] = []
+    for number, (_, squares) in enumerate(TYPES):
+        seen: set[frozenset[Square]] = set()
+        for symmetry in range(8):
+            image = symmetric(squares, symmetry)
+            if frozenset(image) not in seen:
+                seen.add(frozenset(image))
+                found.append((number, image))
+    return tuple(found)
+
+
+#: Every instance: its type number in ``TYPES`` and its squares in digit order.
+INSTANCES = _instances()
+
+
+def reference_indices(p: Bitboard, o: Bitboard) -> list[int]:
+    """Returns the index of every instance of :data:`INSTANCES`, square by square
+    (slow; the definition that :func:`indices` must match)."""
+    out = []
+    for _, squares in INSTANCES:
+        index = 0
+        for digit, s in enumerate(squares):
+            index += 3 ** digit * (1 if p >> s & 1 else 2 if o >> s & 1 else 0)
+        out.append(index)
+    return out
+
+
+# -- the views: board bits to bytes ----------------------------------------
+
+_LANE = (1 << 64) - 1
+_LANES = _LANE | _LANE << 64
+
+
+def _double(mask: int) -> int:
+    """Returns ``mask`` in both 64-bit lanes."""
+    return mask | mask << 64
+
+
+def _transpose(x: int) -> int:
+    """Returns both lanes of ``x`` turned about the a1-h8 diagonal (square
+    ``(row, col)`` to ``(col, row)``), by three delta swaps."""
+    t = _double(0x0F0F0F0F00000000) & (x ^ x << 28)
+    x ^= t ^ t >> 28
+    t = _double(0x3333000033330000) & (x ^ x << 14)
+    x ^= t ^ t >> 14
+    t = _double(0x5500550055005500) & (x ^ x << 7)
+    return x ^ t ^ t >> 7
+
+
+def _rotate_right(x: int, n: int) -> int:
+    """Returns each 64-bit lane of ``x`` rotated right by ``n`` bits."""
+    low = _double((1 << (64 - n)) - 1)
+    return (x >> n) & low | (x << (64 - n)) & (_LANES ^ low)
+
+
+def _rotation(masks: tuple[int, int, int]) -> Callable[[int], int]:
+    """Returns a pseudo-rotation by 45 degrees of both lanes, with the swap masks
+    of its three steps (the chess programming wiki's ``pseudoRotate45``)."""
+    def rotate(x: int) -> int:
+        for mask, n in zip(masks, (8, 16, 32)):
+            x ^= _double(mask) & (x ^ _rotate_right(x, n))
+        return x
+    return rotate
+
+
+#: How each view is computed from ``x = p | o << 64`` (inlined by ``SOURCE``).
+_VIEWS: tuple[tuple[str, Callable[[int], int]], ...] = (
+    ("x", lambda x: x),
+    ("_transpose(x)", _transpose),
+    ("_clockwise(x)", _rotation((0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0))),
+    ("_anticlockwise(x)", _rotation((0x5555555555555555, 0x3333333333333333,
+                                     0x0F0F0F0F0F0F0F0F))),
+)
+
+
+def _where(view: Callable[[int], int]) -> dict[Square, tuple[int, int]]:
+    """Returns, per square, the byte and bit it lands on in ``view``."""
+    out = {}
+    for s in range(64):
+        position = view(1 << s).bit_length() - 1
+        out[s] = divmod(position, 8)
+    return out
+
+
+_WHERE = tuple(_where(view) for _, view in _VIEWS)
+
+
+def _plan(squares: tuple[Square, ...]) -> tuple[int, dict[int, list[tuple[int, int]]]]:
+    """Returns the view touching the fewest bytes of an instance, and per byte
+    the ``(bit, digit)`` pairs it holds."""
+    best: tuple[int, dict[int, list[tuple[int, int]]]] | None = None
+    for number, where in enumerate(_WHERE):
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for digit, s in enumerate(squares):
+            byte, bit = where[s]
+            groups.setdefault(byte, []).append((bit, digit))
+        if best is None or len(groups) < len(best[1]):
+            best = number, groups
+    assert best is not None
+    return best
+
+
+def _byte_table(pairs: list[tuple[int, int]], value: int) -> list[int]:
+    """Returns, per byte, the index part of its set ``bit`` s at their ``digit`` s,
+    each worth ``value`` (1 for the side to move, 2 for the opponent)."""
+    worth = [0] * 8
+    for bit, digit in pairs:
+        worth[bit] = value * 3 ** digit
+    table = [0] * 256
+    for byte in range(1, 256):
+        low = byte & -byte
+        table[byte] = table[byte ^ low] + worth[low.bit_length() - 1]
+    return table
+
+
+def _generate() -> tuple[str, dict[str, list[int]]]:
+    """Returns the source of the index expressions and the tables they read."""
+    tables: dict[str, list[int]] = {}
+    names: dict[tuple[int, ...], str] = {}
+    used_views: set[int] = set()
+    terms: list[str] = []
+    for _, squares in INSTANCES:
+        view, groups = _plan(squares)
+        used_views.add(view)
+        parts = []
+        for byte, pairs in sorted(groups.items()):
+            for side, value in ((0, 1), (8, 2)):
+                table = _byte_table(pairs, value)
+                name = names.setdefault(tuple(table), f"_t{len(names)}")
+                tables[name] = table
+                parts.append(f"{name}[v{view}_{byte + side}]")
+        terms.append(" + ".join(parts))
+    lines = ["x = p | o << 64"]
+    for view in sorted(used_views):
+        variables = ", ".join(f"v{view}_{i}" for i in range(16))
+        lines.append(f"{variables} = ({_VIEWS[view][0]}).to_bytes(16, 'little')")
+    return "\n".join(lines) + "\n" + "\n".join(
+        f"i{n} = {term}" for n, term in enumerate(terms)), tables
+
+
+#: The generated code: from ``p`` and ``o``, sets ``i0`` .. ``i45``, the indices.
+SOURCE, _TABLES = _generate()
+_NAMESPACE: dict[str, object] = {
+    **_TABLES, "_transpose": _transpose, "_clockwise": _VIEWS[2][1],
+    "_anticlockwise": _VIEWS[3][1]}
+
+
+def _compile(name: str, parameters: str, result: str, prologue: str = "") -> Callable[..., Any]:
+    """Returns a function ``name(parameters)`` running ``prologue`` and :data:`SOURCE`,
+    then returning ``result``."""
+    body = "\n".join("    " + line for line in (prologue + "\n" + SOURCE).splitlines())
+    code = f"def {name}({parameters}):\n{body}\n    return {result}\n"
+    namespace = dict(_NAMESPACE)
+    exec(compile(code, f"<patterns.{name}>", "exec"), namespace)  # noqa: S102
+    function: Callable[..., Any] = namespace[name]  # type: ignore[assignment]
+    return function
+
+
+_indices = _compile("indices", "p, o", "(" + ", ".join(f"i{n}" for n in range(len(INSTANCES))) + ")")
+
+
+def indices(p: Bitboard, o: Bitboard) -> tuple[int, ...]:
+    """Returns the index of every instance of :data:`INSTANCES` for ``p`` to move."""
+    return _indices(p, o)  # type: ignore[no-any-return]
+
+
+def make_sum() -> Callable[[Bitboard, Bitboard, Sequence[Sequence[int]]], int]:
+    """Returns ``pattern_sum(p, o, tables)``: the sum over every instance of its
+    type's table (``tables[type]``, indexable by the instance's index) at its index."""
+    weights = ", ".join(f"w{t}" for t in range(len(TYPES)))
+    total = " + ".join(f"w{t}[i{n}]" for n, (t, _) in enumerate(INSTANCES))
+    return _compile("pattern_sum", "p, o, tables", f"{total}", prologue=f"{weights} = tables")

@@ -1,0 +1,61 @@
+"""Tests of the hint scores of every legal move (SPEC H1, H3; R4, R5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reversi.engine.bitboard import moves_mask, squares
+from reversi.engine.budget import Deadline
+from reversi.engine.endgame import solve_all
+from reversi.engine.hints import score_moves
+
+from test_search import MUST_PASS, CountingDeadline, cells_position, random_position
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_h1_exact_scores_near_the_end(seed):
+    """At 12 empties every move's score is the solver's and marked exact."""
+    p, o = random_position(seed, 48)
+    scores = score_moves(p, o, exact_empties=14)
+    assert scores == {s: (float(v), True) for s, v in solve_all(p, o).items()}
+
+
+def test_h1_every_legal_move_is_scored_in_the_midgame():
+    p, o = random_position(4, 20)
+    scores = score_moves(p, o, max_nodes=3000)
+    assert set(scores) == set(squares(moves_mask(p, o)))
+    assert all(-64 <= v <= 64 and not exact for v, exact in scores.values())
+
+
+def test_node_cap_gives_reproducible_scores_and_more_nodes_change_them():
+    p, o = random_position(5, 24)
+    first = score_moves(p, o, max_nodes=2000)
+    assert score_moves(p, o, max_nodes=2000) == first
+    assert score_moves(p, o, max_nodes=20000) != first
+
+
+def test_exact_once_the_search_reaches_the_end():
+    """Past the solver's range, a search deep enough to end the game is exact too."""
+    p, o = random_position(6, 52)
+    scores = score_moves(p, o, exact_empties=0)
+    assert scores == {s: (float(v), True) for s, v in solve_all(p, o).items()}
+
+
+def test_solver_out_of_time_leaves_estimates():
+    """A deadline too short for the solver still scores every move (not exact)."""
+    p, o = random_position(7, 44)
+    scores = score_moves(p, o, deadline=Deadline(0.05), exact_empties=20)
+    assert set(scores) == set(squares(moves_mask(p, o)))
+
+
+def test_r4_no_legal_move_gives_no_hint():
+    p, o = cells_position(MUST_PASS, white_to_move=True)
+    assert score_moves(p, o, max_nodes=100) == {}
+
+
+@pytest.mark.parametrize("plies", [20, 50])
+def test_h3_keyboard_interrupt_passes_through(plies):
+    """The page cancels hint work by raising KeyboardInterrupt inside it."""
+    p, o = random_position(8, plies)
+    with pytest.raises(KeyboardInterrupt):
+        score_moves(p, o, deadline=CountingDeadline(3, KeyboardInterrupt))

@@ -1,0 +1,102 @@
+"""Tests of the pattern indices and the weight files of the evaluation (SPEC C2)."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi.engine.evaluate import DATA, STANDARD, Evaluator, evaluate
+from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, make_sum, \
+    reference_indices, symmetric
+from reversi.engine.weights import Weights, decode, encode
+
+from test_search import random_position
+
+
+def board_symmetry(mask: int, symmetry: int) -> int:
+    """Returns ``mask`` with every square moved by board symmetry 0-7."""
+    return sum(1 << s for s, t in enumerate(symmetric(range(64), symmetry)) if mask >> s & 1)
+
+
+class TestPatterns:
+    def test_46_instances_of_11_types(self):
+        """Logistello's set: 4 rows/columns each of 2-4, 2+4*4 diagonals, 4 edges,
+        4 3x3 corners and 8 2x5 corners; instances are symmetric images of their type."""
+        counts = [sum(t == n for t, _ in INSTANCES) for n in range(len(TYPES))]
+        assert counts == [4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 8]
+        for t, squares in INSTANCES:
+            assert any(symmetric(TYPES[t][1], g) == squares for g in range(8))
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+    def test_fast_indices_match_the_definition(self, a, b):
+        p, o = a & ~b, b & ~a
+        assert list(indices(p, o)) == reference_indices(p, o)
+
+    def test_pattern_sum_adds_each_instances_weight(self):
+        rng = random.Random(1)
+        tables = [[rng.randint(-99, 99) for _ in range(size)] for size in SIZES]
+        pattern_sum = make_sum()
+        for seed in range(20):
+            p, o = random_position(seed, 30)
+            expected = sum(tables[t][i] for (t, _), i in zip(INSTANCES, reference_indices(p, o)))
+            assert pattern_sum(p, o, tables) == expected
+
+
+class TestWeights:
+    def test_file_round_trip(self):
+        header = {"types": [name for name, _ in TYPES], "stages": [30, 60], "extras": ["bias"],
+                  "scale": 0.5, "command": "test", "seed": 3}
+        numbers = array("h", (i % 60000 - 30000 for i in range(2 * (sum(SIZES) + 1))))
+        back = decode(encode(Weights(header, numbers)))
+        assert back.header == header and back.numbers == numbers
+        tables, extras = back.stage_numbers(1)
+        assert [len(t) for t in tables] == list(SIZES) and list(extras) == [numbers[-1]]
+
+    @pytest.mark.parametrize("change", ["magic", "types", "size"])
+    def test_bad_file_is_refused(self, change):
+        header = {"types": [name for name, _ in TYPES], "stages": [60], "extras": [],
+                  "scale": 1.0}
+        if change == "types":
+            header["types"] = header["types"][::-1]
+        numbers = array("h", bytes(2 * (sum(SIZES) + (change == "size"))))
+        data = encode(Weights(header, numbers))
+        with pytest.raises(ValueError):
+            decode(data[1:] if change == "magic" else data)
+
+    def test_standard_file_is_small_and_says_how_it_was_made(self):
+        """Issue 10: at most 2 MB in the wheel, with its command and seed."""
+        assert (DATA / "standard.weights").stat().st_size <= 2_000_000
+        header = STANDARD.weights.header
+        assert "bench/train.py" in header["command"] and isinstance(header["seed"], int)
+
+
+class TestEvaluate:
+    def test_symmetric_positions_evaluate_alike(self):
+        """Instances share weights and mirrored contents are merged: the eight
+        symmetric images of a position have the same value."""
+        for seed in range(10):
+            p, o = random_position(seed, 10 + 4 * seed)
+            values = {round(evaluate(board_symmetry(p, g), board_symmetry(o, g)), 9)
+                      for g in range(8)}
+            assert len(values) == 1
+
+    def test_r5_full_board_and_wipe_out_are_exact(self):
+        p = sum(1 << s for s in range(64) if s % 3)
+        assert evaluate(p, ((1 << 64) - 1) ^ p) == p.bit_count() - (64 - p.bit_count())
+        assert evaluate(0b111, 0) == 3 and evaluate(0, 0b11) == -2
+
+    def test_zero_weights_and_clamp(self):
+        zero = Evaluator.zero([60], ["bias"])
+        assert zero.evaluate(*random_position(1, 20)) == 0.0
+        header = {**zero.weights.header, "scale": 1.0}
+        big = array("h", [100] * (sum(SIZES) + 1))
+        assert Evaluator(Weights(header, big)).evaluate(*random_position(1, 20)) == 64.0
+
+    def test_values_stay_in_range(self):
+        for seed in range(30):
+            assert -64 <= evaluate(*random_position(seed, seed * 2)) <= 64
