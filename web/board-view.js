@@ -59,7 +59,7 @@ export class BoardView {
     this.snapshot = snapshot;
     this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells, performance.now());
     const legal = shownLegal(snapshot);
-    const hints = snapshot.hints || {};
+    const hints = (snapshot.hints && snapshot.hints.values) || {};
     this.cells.forEach((cell, i) => {
       const name = squareName(i);
       const isLegal = legal.has(name);
@@ -109,7 +109,7 @@ export class BoardView {
     drawBoard(ctx, cssSize, gutter, cell, colors);
     if (!snapshot) return;
     const legal = shownLegal(snapshot);
-    const hints = snapshot.hints || {};
+    const hints = (snapshot.hints && snapshot.hints.values) || {};
     const progress = this.progress(now);
     const previewed = new Set(this.preview && snapshot.previews ? snapshot.previews[this.preview] || [] : []);
     const flipped = new Set(progress.size ? [] : snapshot.flipped || []);

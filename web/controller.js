@@ -8,32 +8,43 @@
 //   store    {readAll(), write(part, text, base), remove(part), problem()}  (storage.js)
 //   view     {show(snapshot), setPreview(square)}          (board-view.js)
 //   review   the review stepper                            (review.js)
+//   editor   the position-setup state                      (editor.js)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
-//             transcript(text), copyResult(ok)}            (panels.js)
+//             transcript(text), copyResult(ok), editorOpened(), editorState(setup),
+//             editorSolution(text), editorClosed()}   (panels.js)
 //   announce(text), sound {play(flips)}, clipboard {write(text)}
 //   timers   {setTimeout(fn, ms), now(), measure(name, start)}, hidden() -> boolean
+
+import { setupIntents } from "./editor.js";
+import { squareIndex } from "./format.js";
 
 export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
 export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 
-export function createController({ engine, store, view, review, ui, announce, sound, clipboard, timers, hidden }) {
+export function createController({
+  engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening,
+}) {
   let snap = null;
   let loading = true;
   let thinking = false;
   let analysing = false;
+  let hinting = false;
   let watching = null; // {black, white, seed, busy} while two levels play each other
   let storageReported = false;
   let pending = {};
   let shownAt = timers.now();
 
-  const flags = () => ({ loading, thinking, reviewing: review.active(), watching: Boolean(watching) });
+  const flags = () => ({
+    loading, thinking, hinting, reviewing: review.active(), editing: editor.active(), watching: Boolean(watching),
+  });
 
-  /** Paints a snapshot everywhere on the page. */
-  function show(next) {
+  /** Paints a snapshot (default: the last one) everywhere on the page. */
+  function show(next = snap) {
     snap = next;
     ui.render(next, flags());
     if (review.active()) review.redraw();
+    else if (editor.active()) view.show(editor.snapshot());
     else view.show(next);
     shownAt = timers.now();
     drawClocks();
@@ -60,6 +71,7 @@ export function createController({ engine, store, view, review, ui, announce, so
     if (reply.new_stars.length) ui.celebrate(reply);
     if (reply.announce) announce(reply.announce);
     scheduleComputer();
+    scheduleHints();
     return reply;
   }
 
@@ -108,9 +120,22 @@ export function createController({ engine, store, view, review, ui, announce, so
     }, COMPUTER_DELAY_MS);
   }
 
-  /** Runs a command that must win over a pending computer search or analysis (B4, P5). */
+  /** Asks Python for the next step of the hints while hint mode wants them (H1, H3). */
+  function scheduleHints() {
+    if (!snap || !snap.hints_due || hinting || thinking || loading || hidden() || review.active() || editor.active()) return;
+    hinting = true;
+    ui.render(snap, flags());
+    command("hint_step", { token: snap.token }).finally(() => {
+      hinting = false;
+      show();
+      scheduleHints();
+    });
+  }
+
+  /** Runs a command that must win over a pending search: the computer's, an analysis,
+   * a watched game or the hints (B4, H3, P5). */
   function overrule(method, params) {
-    if (thinking || analysing || (watching && watching.busy)) engine.cancel();
+    if (thinking || analysing || hinting || (watching && watching.busy)) engine.cancel();
     analysing = false;
     return command(method, params);
   }
@@ -129,12 +154,15 @@ export function createController({ engine, store, view, review, ui, announce, so
     watching = null;
   }
 
-  /** Analyses the reviewed game one position per request, until done or cancelled. */
-  async function analyse() {
+  /** Analyses the reviewed game one position per request, until done or cancelled;
+   * `started`: Python has begun it already (a set-up position). */
+  async function analyse(started = false) {
     const current = review.current();
     if (!current || analysing || watching) return;
     analysing = true;
-    let reply = await command("analysis_start", { moves: current.moves, title: current.title, human: current.human });
+    let reply = started ? snap : await command("analysis_start", {
+      moves: current.transcript, title: current.title, human: current.human,
+    });
     while (analysing && reply && reply.analysis && !reply.analysis.finished) reply = await command("analysis_step");
     analysing = false;
   }
@@ -181,12 +209,15 @@ export function createController({ engine, store, view, review, ui, announce, so
   const intents = {
     place(square) {
       if (loading) ui.hint(null);
+      else if (editor.active()) intents.editSquare(squareIndex(square));
       else if (snap.tap_note) ui.hint(snap.tap_note);
       else {
         ui.hint("");
+        if (hinting) engine.cancel(); // the hints never delay a tap (H3)
         command("place", { square, token: snap.token });
       }
     },
+    toggleHints: () => overrule("set_setting", { name: "hints", value: !snap.options.hints }),
     toggleLegal: () => command("set_setting", { name: "legal_dots", value: !snap.options.legal_dots }),
     toggleSound: () => command("set_setting", { name: "sound", value: !snap.options.sound }),
     setting: ({ name, value }) => overrule("set_setting", { name, value }),
@@ -220,8 +251,8 @@ export function createController({ engine, store, view, review, ui, announce, so
     analyse,
     watch,
     cancelAnalysis: () => overrule("analysis_stop"),
-    copyTranscript: () => copy(snap.moves),
-    copyReview: () => copy(review.current().moves),
+    copyTranscript: () => copy(snap.transcript),
+    copyReview: () => copy(review.current().transcript),
     async importTranscript(text) {
       stopWatching();
       ui.transcript("");
@@ -235,6 +266,10 @@ export function createController({ engine, store, view, review, ui, announce, so
       await analyse();
     },
     clearHistory: () => command("clear_history"),
+    ...setupIntents({
+      editor, command, show, ui, copy, openReview, analyse, opening,
+      current: () => ({ cells: snap.cells, turn: snap.turn }),
+    }),
   };
 
   /** Intents that work before the engine is ready (they need no reply). */

@@ -12,3 +12,8 @@ export function formatTime(ms) {
 export function squareName(i) {
   return "abcdefgh"[i % 8] + String(Math.floor(i / 8) + 1);
 }
+
+/** Returns the index (0 = a1, 63 = h8) of a square name such as "d3". */
+export function squareIndex(name) {
+  return "abcdefgh".indexOf(name[0]) + 8 * (Number(name[1]) - 1);
+}

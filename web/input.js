@@ -2,7 +2,7 @@
 
 import { moveFocus } from "./focus.js";
 
-const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", escape: "escape" };
+const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", h: "toggleHints", escape: "escape" };
 const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
 /** Checks if a key event comes from a form control, where shortcuts must not fire. */

@@ -10,6 +10,7 @@ import { bindInput } from "./input.js";
 import { createLayers } from "./layers.js";
 import { createMenu } from "./menu.js";
 import { createPanels } from "./panels.js";
+import { createEditorState } from "./editor.js";
 import { createReview, frameSnapshot } from "./review.js";
 import { createSound } from "./sound.js";
 import { browserStorage, createStore, savedView, sessionFlag } from "./storage.js";
@@ -35,8 +36,10 @@ const engine = createEngine((stage) => {
   performance.mark(`engine-${stage}`);
   $("loading").lastChild.textContent = stages[stage] || "Loading…";
 });
+const opening = JSON.parse($("opening").textContent);
 const controller = createController({
-  engine, store, view, review, ui, announce, sound: createSound(),
+  engine, store, view, review, editor: createEditorState(), ui: withLayers(ui), announce, sound: createSound(),
+  opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },
   timers: {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -56,6 +59,21 @@ const fullscreen = createFullscreen({
 });
 const emit = controller.emit;
 
+/** Returns the panels with the position setup made a layer: the browser's Back closes it. */
+function withLayers(panels) {
+  return {
+    ...panels,
+    editorOpened() {
+      panels.editorOpened();
+      layers.open("setup", () => emit("closeSetup"));
+    },
+    editorClosed() {
+      panels.editorClosed();
+      layers.close("setup");
+    },
+  };
+}
+
 /** Connects the buttons, fields and page events to the controller's intents. */
 function bindControls() {
   const clicks = {
@@ -64,11 +82,13 @@ function bindControls() {
     analyse: "analyse", "analysis-cancel": "cancelAnalysis", "copy-transcript": "copyTranscript",
     "copy-review": "copyReview", takeover: "takeover",
     "result-new": "newGame", "result-review": "review", "result-analyse": "reviewAndAnalyse",
-    "result-copy": "copyTranscript",
+    "result-copy": "copyTranscript", "hint-toggle": "toggleHints",
+    "editor-close": "closeSetup", "editor-clear": "setupClear", "editor-opening": "setupOpening",
+    "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
   // Menu items that act on the game close the menu first, so the player sees what happened.
-  const fromMenu = { "menu-new": "newGame", restart: "restart", review: "review" };
+  const fromMenu = { "menu-new": "newGame", restart: "restart", review: "review", "setup-open": "openSetup" };
   for (const [id, intent] of Object.entries(fromMenu)) {
     $(id).addEventListener("click", () => {
       menu.close();
@@ -76,6 +96,10 @@ function bindControls() {
     });
   }
   $("menu-open").addEventListener("click", () => menu.open());
+  $("editor-play").addEventListener("click", () => emit("setupPlay", "computer"));
+  $("editor-local").addEventListener("click", () => emit("setupPlay", "local"));
+  $("editor-apply").addEventListener("click", () => emit("setupApply", $("editor-board").value));
+  $("editor-turn").addEventListener("change", (event) => emit("setupTurn", Number(event.target.value)));
   $("menu-close").addEventListener("click", () => menu.close());
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
   for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
@@ -138,7 +162,6 @@ function registerServiceWorker(isLoading) {
 
 async function start() {
   const documents = store.readAll();
-  const opening = JSON.parse($("opening").textContent);
   controller.paint({ ...opening, ...(savedView(documents.game || documents.legacy) || {}) });
   performance.mark("board-painted");
   bindInput($("board"), view.cells, (intent, detail) => (intent === "escape" ? fullscreen.leave() : emit(intent, detail)));

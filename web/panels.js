@@ -32,10 +32,14 @@ export function createPanels({ emit }) {
     $("turn").textContent = board.result ? "Game over" : board.status;
   }
 
-  function showControls(snap, { loading, thinking, reviewing, watching }) {
-    if (!reviewing) showScores(snap);
+  function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching }) {
+    if (!reviewing && !editing) showScores(snap);
     $("turn").classList.toggle("thinking", thinking);
-    const ready = !loading && !reviewing && !snap.elsewhere;
+    const ready = !loading && !reviewing && !editing && !snap.elsewhere;
+    const hint = $("hint-toggle");
+    hint.setAttribute("aria-pressed", String(Boolean(snap.options.hints)));
+    hint.classList.toggle("busy", hinting);
+    hint.disabled = !ready;
     $("undo").disabled = !ready || !snap.can_undo;
     $("redo").disabled = !ready || !snap.can_redo;
     $("restart").disabled = !ready || !snap.can_restart;
@@ -65,7 +69,9 @@ export function createPanels({ emit }) {
     $("board").setAttribute("aria-busy", String(loading || thinking));
     $("transcript-out").value = snap.moves || "";
     if (snap.message) $("message").textContent = snap.message;
-    showResult(reviewing ? null : snap.result_card);
+    else if (snap.hints) $("message").textContent = snap.hints.text;
+    $("setup-open").disabled = !ready;
+    showResult(reviewing || editing ? null : snap.result_card);
   }
 
   function showResult(card) {
@@ -215,6 +221,40 @@ export function createPanels({ emit }) {
       $("review-bar").hidden = true;
       $("analysis").hidden = true;
       document.body.classList.remove("reviewing");
+    },
+    /** Shows the position-setup card over the toolbar (SPEC E1). */
+    editorOpened() {
+      $("editor").hidden = false;
+      $("editor-solution").textContent = "";
+      document.body.classList.add("editing");
+      $("turn").textContent = $("editor-title").textContent;
+      $("editor").scrollIntoView({ block: "nearest" });
+      $("editor-close").focus({ preventScroll: true });
+    },
+    /** Shows what Python says of the edited position: its words and what can be done. */
+    editorState(setup) {
+      $("editor-note").textContent = setup.valid ? setup.note : setup.problem;
+      $("editor-solution").textContent = "";
+      if (setup.valid) {
+        $("editor-board").value = setup.board;
+        const turn = setup.board.trim().toUpperCase().endsWith("O") ? "1" : "0";
+        for (const input of document.querySelectorAll("input[name=editor-turn]")) input.checked = input.value === turn;
+        $("count-black").textContent = setup.counts.black;
+        $("count-white").textContent = setup.counts.white;
+      }
+      $("editor-play").disabled = $("editor-local").disabled = !setup.playable;
+      $("editor-solve").disabled = !setup.solvable;
+      $("editor-analyse").disabled = !setup.valid;
+      $("editor-copy").disabled = !setup.valid;
+    },
+    /** Shows the solver's answer, or why a set-up action could not be done. */
+    editorSolution(text) {
+      $("editor-solution").textContent = text;
+    },
+    /** Hides the position-setup card. */
+    editorClosed() {
+      $("editor").hidden = true;
+      document.body.classList.remove("editing");
     },
     /** Shows why a pasted transcript could not be opened ("" clears it). */
     transcript(text) {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { COMPUTER_DELAY_MS, createController } from "../../web/controller.js";
+import { createEditorState } from "../../web/editor.js";
 import { createReview } from "../../web/review.js";
 
 /** Returns a snapshot with quiet defaults and `fields` over them. */
@@ -62,6 +63,8 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
     engine, store, ui, announce: (text) => said.push(text),
     view: { show() {}, setPreview() {} },
     review: createReview({ draw() {} }),
+    editor: createEditorState(),
+    opening: "-".repeat(27) + "OX------XO" + "-".repeat(27),
     sound: { play: (flips) => played.push(flips) },
     clipboard: { write: async () => {} },
     timers: { setTimeout: (fn, ms) => timeouts.push({ fn, ms }), now: () => 0, measure() {} },
@@ -227,7 +230,7 @@ test("analysis runs one position per request until Python says it is finished", 
   const frames = [{ ply: 0, cells: "-".repeat(64), counts: { black: 2, white: 2 }, text: "", turn: null }];
   let steps = 0;
   const h = harness((method) => {
-    if (method === "review") return snapshot({ review: { title: "Game", moves: "f5", human: null, frames } });
+    if (method === "review") return snapshot({ review: { title: "Game", moves: "f5", transcript: "f5", human: null, frames } });
     if (method === "analysis_start" || method === "analysis_step") {
       steps += 1;
       return snapshot({ analysis: { finished: steps >= 3 } });

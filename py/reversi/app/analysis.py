@@ -16,6 +16,7 @@ from ..engine.bitboard import Square
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from ..game.line import Line, Start
 from . import wording
 
 #: Positions with this many empty squares or fewer are solved exactly.
@@ -27,12 +28,10 @@ ESTIMATE_SECONDS = 0.15
 LOST_GROUND = {True: 1.0, False: 3.0}
 
 
-def position(moves: list[Square], ply: int) -> Board:
-    """Returns the board before placement ``ply`` (0-based) of ``moves``."""
-    board = Board()
-    for square in moves[:ply]:
-        board.play(square)
-    return board
+def position(moves: list[Square], ply: int, start: Start | None = None) -> Board:
+    """Returns the board before placement ``ply`` (0-based) of ``moves`` played from
+    ``start`` (None: the opening)."""
+    return Line(moves[:ply], start=start).board
 
 
 def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tuple[float, Square | None, bool]:
@@ -50,7 +49,7 @@ def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tup
     return result.score, result.square, result.exact
 
 
-def analyse_ply(moves: list[Square], ply: int) -> dict[str, Any]:
+def analyse_ply(moves: list[Square], ply: int, start: Start | None = None) -> dict[str, Any]:
     """Returns the analysis of the position before placement ``ply`` (or of the
     final position when ``ply == len(moves)``).
 
@@ -58,7 +57,7 @@ def analyse_ply(moves: list[Square], ply: int) -> dict[str, Any]:
     (expected final disc difference, Black minus White), ``best`` and
     ``best_score`` (for the mover), ``exact``, ``empties``.
     """
-    board = position(moves, ply)
+    board = position(moves, ply, start)
     score, best, exact = evaluate_position(board)
     mover = None if board.is_game_over() else board.turn
     value = score if mover in (None, 0) else -score
@@ -93,10 +92,12 @@ class GameAnalysis:
     """The analysis of one game in progress: one position per :meth:`step`; the
     placements of ``human`` (a colour name, None for both sides) are the ones marked."""
 
-    def __init__(self, moves: list[Square], title: str, human: str | None = None) -> None:
+    def __init__(self, moves: list[Square], title: str, human: str | None = None,
+                 start: Start | None = None) -> None:
         self.moves = moves
         self.title = title
         self.human = human
+        self.start = start
         self.plies: list[dict[str, Any]] = []
 
     @property
@@ -107,7 +108,7 @@ class GameAnalysis:
     def step(self) -> None:
         """Analyses the next position."""
         if not self.done:
-            self.plies.append(analyse_ply(self.moves, len(self.plies)))
+            self.plies.append(analyse_ply(self.moves, len(self.plies), self.start))
 
     def report(self) -> dict[str, Any]:
         """Returns what the page shows: progress (``done`` of ``total``), the values for

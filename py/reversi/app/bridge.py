@@ -6,8 +6,8 @@ the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
 name, each ``{"text", "base"}``: stored only if ``base`` is still what is stored,
 :mod:`.saving`), ``pending`` (parts to store in the same way only if the page
 is hidden or closed first: the active time between its 15 s writes, SPEC P8)
-and ``drop`` (stored keys to remove).  A request that fails raises; the worker turns the
-exception into a message.
+and ``drop`` (stored keys to remove).  A request that fails raises; the worker
+turns the exception into a message.
 
 Methods and parameters:
 
@@ -20,6 +20,8 @@ Methods and parameters:
 - ``pause`` {"reason": "" | "hidden"}: pause, e.g. because the page was hidden.
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
+- ``hint_step`` {"token": n}: the next step of the hints for the game at ``token``
+  (while ``hints_due``, SPEC H1-H3).
 - ``flush`` {}: the page is being hidden: store the active time now.
 - ``storage_failed`` {"reason": str}: the page could not store (SPEC P2): the
   player is told, and nothing more is offered to store.
@@ -29,12 +31,19 @@ Methods and parameters:
 - ``takeover`` {"documents": {...}}: the player takes the game over in this tab.
 - ``review`` {"source": "current" | "history", "index": n}: a game's frames; the
   game in play pauses meanwhile.  ``close_review`` {}: back to the game.
-- ``import_transcript`` {"text": str}: a pasted game, checked, as frames to review.
-- ``analysis_start`` {"moves": transcript, "title": str}, ``analysis_step``,
-  ``analysis_stop`` {}: analyse a finished or past game one position at a time.
+- ``import_transcript`` {"text": str}: a pasted game (an optional board string,
+  then a transcript), checked, as frames to review.
+- ``analysis_start`` {"moves": text, "title": str, "human": colour | null},
+  ``analysis_step``, ``analysis_stop`` {}: analyse a finished or past game one
+  position at a time (``moves`` may begin with a board string).
 - ``clear_history`` {}: empties the results history (stars stay).
 - ``watch`` {"moves": transcript, "black": level, "white": level, "seed": n}: the
   next placement of a game between two levels, as a review.
+- ``setup_check`` {"board": board string}: the editor's position checked (reply
+  field ``setup``, :func:`reversi.app.setup.check`; SPEC E1).
+- ``setup_play`` {"board", "mode"}: a new game from that position (E2).
+- ``setup_solve`` {"board"}: its exact best move and score (reply field ``solution``).
+- ``setup_analyse`` {"board"}: opens it in review and starts its analysis.
 """
 
 from __future__ import annotations
@@ -42,23 +51,22 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from ..engine.notation import IllegalMoveError, NotationError
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
-from . import save, wording
-from .analysis import GameAnalysis
-from .review import chosen_game, parse_game, review_of
+from . import save, setup, wording
+from .hints import Hints
+from .review import chosen_game, review_of
+from .reviews import Reviews
 from .saving import Saving
 from .snapshot import session_snapshot
-from .watch import watch_step
 
 #: Settings that change only how the page looks or sounds.
 DISPLAY_SETTINGS = ("legal_dots", "sound")
 #: Commands that change the game in play: refused while it continues in another tab.
 GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
-                 "tick", "set_setting")
+                 "tick", "set_setting", "hint_step", "setup_play")
 
 
 def _display_setting(method: str, args: dict[str, Any]) -> bool:
@@ -69,7 +77,7 @@ def _display_setting(method: str, args: dict[str, Any]) -> bool:
 
 class Bridge:
     """One page's Python side: the session, and the app state around it (notices,
-    the open review and analysis, what was saved)."""
+    the review and its analysis, the hints, what was saved)."""
 
     def __init__(self, player: ComputerPlayer = default_player,
                  clock: Callable[[], str] = now_iso) -> None:
@@ -79,24 +87,35 @@ class Bridge:
         #: The notice that progress is not being saved (SPEC P2), once the page reported it.
         self.storage_note = ""
         self.saving = Saving()
-        self.reviewing = False
-        self.analysis: GameAnalysis | None = None
+        self.reviews = Reviews()
+        self.hints = Hints()
         #: What the command being run did beyond the session's own events.
         self.events: list[Event] = []
-        self.review: dict[str, Any] | None = None
+        #: Extra reply fields of the command being run (``setup``, ``solution``).
+        self.extra: dict[str, Any] = {}
+        session = self.session_command
         self.commands: dict[str, Callable[..., None]] = {
-            "load": self.load, "snapshot": lambda: None, "place": self.session_command("place"),
-            "computer_move": self.session_command("computer_move"),
-            "undo": self.session_command("undo"), "redo": self.session_command("redo"),
-            "restart": self.session_command("restart"), "new": self.session_command("new"),
-            "pause": self.session_command("pause"), "resume": self.session_command("resume"),
-            "tick": self.session_command("tick"), "set_setting": self.session_command("set_setting"),
+            "load": self.load, "snapshot": lambda: None, "place": session("place"),
+            "computer_move": session("computer_move"), "undo": session("undo"), "redo": session("redo"),
+            "restart": session("restart"), "new": session("new"), "pause": session("pause"),
+            "resume": session("resume"), "tick": session("tick"), "set_setting": session("set_setting"),
+            "hint_step": self.hint_step,
             "flush": lambda: None, "storage_failed": self.storage_failed,
             "external": self.external, "takeover": self.takeover,
-            "review": self.open_review, "close_review": self.close_review,
-            "import_transcript": self.import_transcript, "analysis_start": self.analysis_start,
-            "analysis_step": self.analysis_step, "analysis_stop": self.analysis_stop,
-            "clear_history": lambda: self.session.clear_history(), "watch": self.watch,
+            "review": lambda source, index=None: self.reviews.show(
+                self.session, chosen_game(self.session, source, index)),
+            "close_review": lambda: self.events.extend(self.reviews.close(self.session)),
+            "import_transcript": lambda text: self.events.extend(self.reviews.import_game(self.session, text)),
+            "analysis_start": lambda moves, title="Game", human=None: self.events.extend(
+                self.reviews.start_analysis(self.session, moves, title, human)),
+            "analysis_step": lambda: self.events.extend(self.reviews.step()),
+            "analysis_stop": lambda: setattr(self.reviews, "analysis", None),
+            "clear_history": lambda: self.session.clear_history(),
+            "watch": lambda moves, black, white, seed=0: self.reviews.watch(self.session, moves, black, white, seed),
+            "setup_check": lambda board: self.extra.update(setup=setup.check(board)),
+            "setup_play": self.setup_play,
+            "setup_solve": lambda board: self.extra.update(solution=setup.solve(board)),
+            "setup_analyse": self.setup_analyse,
         }
 
     def session_command(self, name: str) -> Callable[..., None]:
@@ -114,7 +133,7 @@ class Bridge:
         if not isinstance(args, dict):
             raise ValueError("parameters must be a JSON object")
         self.session.begin()
-        self.events, self.review = [], None
+        self.events, self.extra, self.reviews.payload = [], {}, None
         try:
             if self.saving.elsewhere and method in GAME_COMMANDS and not _display_setting(method, args):
                 if method == "place":
@@ -126,19 +145,55 @@ class Bridge:
         return json.dumps(self.reply(method))
 
     def reply(self, method: str) -> dict[str, Any]:
-        """Returns the snapshot with the review and the parts to store."""
+        """Returns the snapshot with the review, the hints and the parts to store."""
         session = self.session
         reply = session_snapshot(
             session, session.events + self.events,
             always_announce=method in ("load", "close_review", "takeover"),
             notices=(*self.notices, self.storage_note) if self.storage_note else tuple(self.notices),
-            reviewing=self.reviewing,
-            analysis=self.analysis.report() if self.analysis else None,
-            elsewhere=self.saving.elsewhere)
-        if self.review is not None:
-            reply["review"] = self.review
+            reviewing=self.reviews.open, analysis=self.reviews.report(),
+            elsewhere=self.saving.elsewhere, hints=self.hint_state())
+        if self.reviews.payload is not None:
+            reply["review"] = self.reviews.payload
+        reply.update(self.extra)
         reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause")))
         return reply
+
+    # -- hints (SPEC H1-H3) ---------------------------------------------------
+    def hints_wanted(self) -> bool:
+        """Checks if hints should show now: hint mode on, a person to move, no review."""
+        session = self.session
+        return session.settings.hints and session.human_to_move() and not self.reviews.open
+
+    def hint_state(self) -> dict[str, Any]:
+        """Returns the snapshot's hint fields: ``hints`` and ``hints_due``."""
+        wanted = self.hints_wanted()
+        board = self.session.board
+        return {"hints": self.hints.report(board) if wanted else None,
+                "hints_due": wanted and not self.saving.elsewhere and self.hints.due(board)}
+
+    def hint_step(self, token: int) -> None:
+        """Works out the next step of the hints for the game at ``token``; showing them
+        is assistance, so the attempt becomes practice (H2)."""
+        if token == self.session.token and self.hints_wanted():
+            self.hints.step(self.session.board)
+            self.session.use_hints()
+
+    # -- position setup (SPEC E1, E2) ----------------------------------------------
+    def setup_play(self, board: str, mode: str) -> None:
+        """Starts a new game from a set-up position."""
+        start = setup.read(board)
+        self.events.extend(self.reviews.close(self.session))
+        try:
+            self.session.new_from(start, mode)
+        except ValueError:
+            raise ValueError(setup.check(board)["note"]) from None
+
+    def setup_analyse(self, board: str) -> None:
+        """Opens a set-up position in review and starts its analysis."""
+        start = setup.read(board)
+        self.reviews.show(self.session, review_of([], "Set-up position", "setup", None, start))
+        self.events.extend(self.reviews.analyse(self.session, [], "Set-up position", None, start))
 
     # -- storage ------------------------------------------------------------
     def load(self, documents: Any = None) -> None:
@@ -157,7 +212,7 @@ class Bridge:
     def busy(self) -> bool:
         """Checks if this tab is in the middle of something: reviewing, analysing, or
         the computer to move (SPEC P7)."""
-        return self.reviewing or self.analysis is not None or self.session.computer_to_move()
+        return self.reviews.open or self.reviews.analysis is not None or self.session.computer_to_move()
 
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
         """Takes in what another tab stored (SPEC P7): settings are taken; stars, results
@@ -192,56 +247,4 @@ class Bridge:
         self.session.progress.merge(old.progress.history, old.progress.shelf)
         self.session.token = old.token + 1
         self.saving.loaded(self.session, texts, damaged=bool(self.notices))
-        self.reviewing, self.analysis = False, None
-
-    # -- review, analysis, watching ---------------------------------------------
-    def show(self, review: dict[str, Any]) -> None:
-        """Opens ``review`` on the page; the game in play pauses meanwhile."""
-        if not self.reviewing:
-            self.session.open_review()
-            self.reviewing = True
-        self.analysis = None
-        self.review = review
-
-    def open_review(self, source: str, index: int | None = None) -> None:
-        self.show(chosen_game(self.session, source, index))
-
-    def close_review(self) -> None:
-        """Closes the review and its analysis; the game in play resumes if reviewing paused it."""
-        if self.reviewing:
-            self.session.close_review()
-            self.events.append(app_ev.ReviewClosed())
-        self.reviewing, self.analysis = False, None
-
-    def import_transcript(self, text: str) -> None:
-        try:
-            moves = parse_game(text)
-        except (NotationError, IllegalMoveError) as error:
-            raise ValueError(wording.transcript_problem(error)) from None
-        if not moves:
-            raise ValueError(wording.transcript_problem(None))
-        self.show(review_of(moves, "Imported game", "import", None))
-        self.events.append(app_ev.Imported(len(moves)))
-
-    def watch(self, moves: str, black: str, white: str, seed: int = 0) -> None:
-        review = watch_step(moves, black, white, seed)
-        if moves and self.reviewing:
-            self.review = review  # the watched game grows in its open review
-        else:
-            self.show(review)
-
-    def analysis_start(self, moves: str, title: str = "Game", human: str | None = None) -> None:
-        placements = parse_game(moves)
-        if not self.session.may_analyse(placements):
-            raise ValueError(wording.ANALYSIS_REFUSED)
-        self.analysis = GameAnalysis(placements, title, human)
-        self.events.append(app_ev.AnalysisStarted(title))
-
-    def analysis_step(self) -> None:
-        if self.analysis is not None and not self.analysis.done:
-            self.analysis.step()
-            if self.analysis.done:
-                self.events.append(app_ev.AnalysisFinished())
-
-    def analysis_stop(self) -> None:
-        self.analysis = None
+        self.reviews.drop()

@@ -16,7 +16,8 @@ Board:
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
-- ``moves``: the transcript of the game so far (SPEC R6).
+- ``moves``: the transcript of the game so far (SPEC R6); ``transcript``: the same
+  as text to copy, after the board string of a set-up game's first position (E2).
 
 Session:
 
@@ -55,9 +56,16 @@ Session:
   running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
 - ``elsewhere``: whether this game continues in another tab (SPEC P7): the page
   offers to take it over, and nothing of the game is saved from here till then.
+- ``set_up``: whether the game began from a set-up position (SPEC E2).
+- ``hints``: None, or the hint values of the position in play while hint mode is
+  on and a person is to move (:meth:`reversi.app.hints.Hints.report`, SPEC H1);
+  ``hints_due``: whether the page should ask for the next hint step (H3).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review`).
+- ``setup`` (only in the reply to ``setup_check``): the editor's position checked
+  (:func:`reversi.app.setup.check`); ``solution`` (only in the reply to
+  ``setup_solve``): its best move and exact score.
 """
 
 from __future__ import annotations
@@ -73,6 +81,7 @@ from ..game.session import Session
 from ..game.settings import GAME_SETTINGS
 from ..game.stars import STAR_IDS
 from . import wording
+from .review import transcript_text
 from .stats import statistics
 
 
@@ -111,7 +120,7 @@ def status_line(session: Session) -> str:
 def session_snapshot(session: Session, events: list[Event] | None = None, *,
                      always_announce: bool = False, notices: tuple[str, ...] = (),
                      reviewing: bool = False, analysis: dict[str, Any] | None = None,
-                     elsewhere: bool = False) -> dict[str, Any]:
+                     elsewhere: bool = False, hints: dict[str, Any] | None = None) -> dict[str, Any]:
     """Returns the whole snapshot of ``session`` (fields above); ``events`` are what the
     command did (default: the session's own), the rest is the app's state."""
     events = session.events if events is None else events
@@ -161,7 +170,10 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         reviewing=reviewing,
         analysis=analysis,
         elsewhere=elsewhere,
+        transcript=transcript_text(game.line.moves[:game.line.cursor], game.line.start),
+        set_up=game.set_up,
         stats=statistics(session.progress.history),
+        **(hints or {"hints": None, "hints_due": False}),
     )
     return snap
 

@@ -39,7 +39,8 @@ REFUSALS = {
     "elsewhere": "This game continues in another tab. Take it over to play here.",
 }
 PAUSE_REASONS = {"": "", "hidden": " The page was hidden.", "review": " Reviewing a game."}
-SWITCHES = {"legal_dots": "Legal move dots", "sound": "Sound", "swap_sides": "Swap sides after each game"}
+SWITCHES = {"legal_dots": "Legal move dots", "sound": "Sound", "swap_sides": "Swap sides after each game",
+            "hints": "Hints"}
 RESULT_WORDS = {"win": "Win", "loss": "Loss", "draw": "Draw", "black": "Black won", "white": "White won"}
 SETUP_WAITS = "Your new choices apply from the next new game."
 ANALYSIS_REFUSED = "Analysis is available once this game is finished."
@@ -205,11 +206,16 @@ def announcement(words: Words, events: list[ev.Event], status: str, *, always: b
     return " ".join(said)
 
 
-def frame_text(ply: int, step: Step | None, outcome: Outcome | None) -> str:
+def frame_text(ply: int, step: Step | None, outcome: Outcome | None, turn: Color = 0,
+               set_up: bool = False) -> str:
     """Returns what a review frame says: the placement ``ply`` made and any pass it
-    caused, or the opening (``ply`` 0); and the result if the game ended there."""
+    caused, or the first position (``ply`` 0: the opening, or a set-up position with
+    ``turn`` to move); and the result if the game ended there."""
     if step is None:
-        return "Opening position. Black to move."
+        first = "Set-up position" if set_up else "Opening position"
+        if outcome:
+            return f"{first}. Game over. " + result_text(outcome)
+        return f"{first}. {color_title(turn)} to move."
     text = (f"Move {ply}: {color_title(step.color)} plays {square_name(step.square)}, "
             f"{flips_text(step.flips.bit_count())}.")
     if step.caused_pass:
@@ -243,6 +249,44 @@ def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
     if finished and not marked:
         lines.append("No placement lost ground.")
     return lines
+
+
+def hint_progress(final: bool, exact: bool) -> str:
+    """Returns where hint mode stands, e.g. "Hints: exact final disc differences."."""
+    if not final:
+        return "Hints: first estimates, working on better ones…"
+    return ("Hints: exact final disc differences." if exact else
+            "Hints: expected final disc differences.")
+
+
+SOLVE_TOO_LONG = "Solving this position takes too long here; analyse it or play it instead."
+
+
+def setup_problem(reason: str) -> str:
+    """Returns why a board string cannot be used (SPEC E1)."""
+    return f"That board cannot be used: {reason}."
+
+
+def setup_note(chosen: Color, turn: Color, over: bool, empties: int, solvable_up_to: int) -> str:
+    """Returns what the editor says of a valid set-up position: whether it can be
+    played, who moves first (an automatic pass when the chosen side cannot move),
+    and whether it can be solved here."""
+    if over:
+        return "Neither side can move: the game is over, so this position can only be analysed."
+    note = ("" if chosen == turn else
+            f"{color_title(chosen)} has no legal move here, so {color_title(turn)} moves first. ")
+    if empties > solvable_up_to:
+        return note + f"{empties} empty squares: too many to solve here; play it or analyse it."
+    return note + f"{empties} empty squares: it can be played, solved exactly or analysed."
+
+
+def solution(turn: Color, move: str | None, score: int) -> str:
+    """Returns the solver's answer for a set-up position, e.g. "Best for Black: d3,
+    winning by 4 discs with perfect play."."""
+    side = color_title(turn)
+    outcome = ("drawing" if score == 0 else f"winning by {score} disc{'s' if score != 1 else ''}" if score > 0
+               else f"losing by {-score} disc{'s' if score != -1 else ''}")
+    return f"Best for {side}: {move}, {outcome} with perfect play." if move else f"{side} must pass."
 
 
 def history_words(record: Record) -> dict[str, str]:

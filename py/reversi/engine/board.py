@@ -180,12 +180,21 @@ class Board:
             its character position.
         """
         board = cls()
+        board.play_transcript(transcript)
+        return board
+
+    def play_transcript(self, transcript: str) -> None:
+        """Plays every placement of ``transcript`` from this position (SPEC R6).
+
+        :raises NotationError: for text that is not a list of squares (nothing is played).
+        :raises IllegalMoveError: naming the first illegal placement, its number and
+            its character position (the placements before it stay played).
+        """
         for index, (square, position) in enumerate(parse_transcript(transcript), 1):
-            if not board.is_legal(square):
-                why = "the game is over" if board.is_game_over() else \
-                    f"it is not legal for {COLOR_NAMES[board.turn]}"
+            if not self.is_legal(square):
+                why = "the game is over" if self.is_game_over() else \
+                    f"it is not legal for {COLOR_NAMES[self.turn]}"
                 raise IllegalMoveError(
                     f"move {index} at character {position}: {square_name(square)} "
                     f"cannot be played: {why}", square=square, index=index, position=position)
-            board.play(square)
-        return board
+            self.play(square)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .bitboard import Square
+from .bitboard import Bitboard, Square
 
 FILES = "abcdefgh"
 RANKS = "12345678"
@@ -85,3 +85,42 @@ def parse_transcript(text: str) -> list[tuple[Square, int]]:
 def format_transcript(squares: list[Square]) -> str:
     """Returns the transcript of ``squares``, e.g. ``"f5d6c3"``."""
     return "".join(SQUARE_NAMES[s] for s in squares)
+
+
+#: A board string's cell characters (FFO style): black, white, empty; and the sides to move.
+CELL_CHARS = "XO-"
+SIDE_CHARS = "XO"
+
+
+def parse_board(text: str) -> tuple[Bitboard, Bitboard, int]:
+    """Returns ``(black, white, turn)`` of a board string: 64 characters a1..h8
+    (``X`` black, ``O`` white, ``-`` empty, either case; spaces and line breaks
+    between them are ignored), a space, and ``X`` or ``O`` for the side to move
+    (SPEC E1).
+
+    :raises NotationError: naming what is wrong: the number of squares, the first
+        bad character (with its 1-based position among the squares) or the side to move.
+    """
+    tokens = text.upper().split()
+    side = tokens.pop() if len(tokens) > 1 and len(tokens[-1]) == 1 else None
+    cells = "".join(tokens)
+    for index, char in enumerate(cells[:64]):
+        if char not in CELL_CHARS:
+            raise NotationError(f"character {index + 1} ({SQUARE_NAMES[index]}) is {char!r}: a square is "
+                                f"X (black), O (white) or - (empty)", position=index + 1)
+    if len(cells) != 64:
+        raise NotationError(f"a board string has 64 squares, a1 to h8, then a space and X or O to "
+                            f"move; this one has {len(cells)} square{'s' if len(cells) != 1 else ''}",
+                            position=min(len(cells), 64) + 1)
+    if side is None or side not in SIDE_CHARS:
+        raise NotationError("after the 64 squares comes a space and the side to move, X or O"
+                            if side is None else f"the side to move is X or O, not {side!r}", position=65)
+    black = sum(1 << s for s, c in enumerate(cells) if c == "X")
+    white = sum(1 << s for s, c in enumerate(cells) if c == "O")
+    return black, white, SIDE_CHARS.index(side)
+
+
+def format_board(black: Bitboard, white: Bitboard, turn: int) -> str:
+    """Returns the board string of a position (see :func:`parse_board`)."""
+    cells = "".join("X" if black >> s & 1 else "O" if white >> s & 1 else "-" for s in range(64))
+    return f"{cells} {SIDE_CHARS[turn]}"

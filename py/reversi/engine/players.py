@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
-from .budget import Deadline
 from .book import standard_book
+from .budget import Deadline
 from .evaluate import evaluate, final_score
 from .levels import LEVELS
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think

@@ -102,12 +102,14 @@ class Restarted(Event):
 
 @dataclass(frozen=True)
 class NewGame(Event):
-    """A fresh attempt began (SPEC U6, A1) with this mode, side and level."""
+    """A fresh attempt began (SPEC U6, A1) with this mode, side and level, from the
+    opening or (``set_up``) from a set-up position (E2)."""
 
     kind: ClassVar[str] = "new_game"
     mode: str
     side: str
     level: str
+    set_up: bool = False
 
 
 @dataclass(frozen=True)

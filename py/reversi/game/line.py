@@ -1,6 +1,7 @@
 """The placements of one game with an undo/redo cursor.
 
 Like Edax's play session: the game is an array of placements plus a cursor.
+The game starts from the opening or from a set-up position.
 Undo steps the cursor back, redo steps it forward over the same placements
 (SPEC U5: the same computer replies, never a new search), and a new placement
 after undo truncates the array.  Turns and passes are derived by replaying.
@@ -8,21 +9,27 @@ after undo truncates the array.  Turns and passes are derived by replaying.
 
 from __future__ import annotations
 
-from ..engine.bitboard import Square
+from ..engine.bitboard import Bitboard, Square
 from ..engine.board import Board, Color
+
+#: A position to start from: black's discs, white's discs and the side to move.
+Start = tuple[Bitboard, Bitboard, Color]
 
 
 class Line:
-    """A game's placements (``moves``), of which the first ``cursor`` are on ``board``."""
+    """A game's placements (``moves``), of which the first ``cursor`` are on ``board``;
+    the game starts from the opening, or from ``start`` (a set-up position, SPEC E2)."""
 
-    def __init__(self, moves: list[Square] | None = None, cursor: int | None = None) -> None:
-        """Replays ``moves`` from the opening; ``cursor`` defaults to all of them.
+    def __init__(self, moves: list[Square] | None = None, cursor: int | None = None, *,
+                 start: Start | None = None) -> None:
+        """Replays ``moves`` from the start; ``cursor`` defaults to all of them.
 
         :raises ValueError: if a move is illegal where it stands, or the cursor is out of range.
         """
+        self.start = start
         self.moves: list[Square] = []
         self.colors: list[Color] = []
-        self.board = Board()
+        self.board = Board(*start) if start else Board()
         for square in moves or []:
             self.play(square)
         if cursor is not None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..engine.bitboard import Square
 from ..engine.board import Board, Color
-from .line import Line
+from .line import Line, Start
 from .settings import SIDES
 
 
@@ -28,6 +28,11 @@ class Game:
     def board(self) -> Board:
         """Returns the position at the line's cursor."""
         return self.line.board
+
+    @property
+    def set_up(self) -> bool:
+        """Checks if the game began from a set-up position (SPEC E2) instead of the opening."""
+        return self.line.start is not None
 
     @property
     def human(self) -> Color | None:
@@ -69,14 +74,13 @@ class Game:
             target += 1
         return target
 
-    def reached_by(self, moves: list[Square]) -> bool:
-        """Checks if ``moves``, played from the opening, are part of this game up to its
-        cursor or pass through its current position."""
+    def reached_by(self, moves: list[Square], start: Start | None = None) -> bool:
+        """Checks if ``moves``, played from ``start`` (None: the opening), are part of this
+        game up to its cursor or pass through its current position."""
         line = self.line
-        live = line.moves[:line.cursor]
-        if moves == live[:len(moves)]:
+        if start == line.start and moves == line.moves[:line.cursor][:len(moves)]:
             return True
-        board, here = Board(), self.board
+        board, here = Line(start=start).board, self.board
         for square in moves:
             board.play(square)
             if (board.black, board.white, board.turn) == (here.black, here.white, here.turn):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..engine.board import Outcome
+from ..engine.notation import format_board
 from . import events as ev
 from .play import Game
 from .results import Attempt, Record, first_result, key, merged
@@ -38,9 +39,9 @@ class Progress:
         self.attempt.practice = True
         return [ev.PracticeMarked()]
 
-    def earn(self, stars: list[str], *, local: bool) -> list[ev.Event]:
-        """Adds the ``stars`` not yet earned (local games: S1-S4) and reports them."""
-        new = self.shelf.earn(stars, local=local)
+    def earn(self, stars: list[str], *, limited: bool) -> list[ev.Event]:
+        """Adds the ``stars`` not yet earned (``limited``: S1-S4 only) and reports them."""
+        new = self.shelf.earn(stars, limited=limited)
         self.attempt.stars.extend(new)
         return [ev.StarEarned(s) for s in new]
 
@@ -51,8 +52,9 @@ class Progress:
         stars it earns (S4-S8)."""
         if self.attempt.first_result is not None:
             return []
+        start = format_board(*game.line.start) if game.line.start else None
         record = first_result(self.attempt, outcome, mode=game.mode, side=game.side,
-                              level=game.level, human=game.human, date=clock(), moves=moves)
+                              level=game.level, human=game.human, date=clock(), moves=moves, start=start)
         self.attempt.first_result = record
         self.history.append(record)
         if record["challenge"]:
@@ -60,7 +62,7 @@ class Progress:
         return self.earn(result_stars(computer=game.mode == "computer",
                                       won=record["result"] == "win", challenge=record["challenge"],
                                       level=game.level, challenge_wins=len(self.shelf.wins)),
-                         local=game.mode == "local")
+                         limited=game.mode == "local" or game.set_up)  # S5-S8: computer games from the opening
 
     def merge(self, history: list[Record], shelf: Shelf) -> list[ev.Event]:
         """Adds another tab's results and stars to these (a union: SPEC P7) and reports

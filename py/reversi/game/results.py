@@ -7,7 +7,7 @@ JSON-ready data, the same in the session, the snapshot and the save::
     {"attempt": n, "date": iso, "mode", "level", "side",
      "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
      "black": n, "white": n, "practice": bool, "challenge": bool,
-     "duration_ms": n, "moves": transcript}
+     "duration_ms": n, "moves": transcript, "start": board string (a set-up game only)}
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.board import COLOR_NAMES, Outcome
+from ..engine.notation import NotationError, parse_board
 from .settings import LEVEL_NAMES, MODES, SIDES
 
 Record = dict[str, Any]
@@ -52,17 +53,21 @@ def result_of(outcome: Outcome, mode: str, human: int | None) -> str:
 
 
 def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, level: str,
-                 human: int | None, date: str, moves: str) -> Record:
+                 human: int | None, date: str, moves: str, start: str | None = None) -> Record:
     """Returns the record of ``attempt``'s first result; a challenge win is a win over
-    the computer in an attempt that is not practice (A4)."""
+    the computer from the opening in an attempt that is not practice (A4, E2).
+    ``start`` is the board string of a set-up game's first position."""
     result = result_of(outcome, mode, human)
-    return {
+    record: Record = {
         "attempt": attempt.id, "date": date, "mode": mode, "level": level, "side": side,
         "result": result, "black": outcome.black, "white": outcome.white,
         "practice": attempt.practice,
-        "challenge": mode == "computer" and result == "win" and not attempt.practice,
+        "challenge": mode == "computer" and result == "win" and not attempt.practice and start is None,
         "duration_ms": attempt.active_ms, "moves": moves,
     }
+    if start is not None:
+        record["start"] = start
+    return record
 
 
 def key(record: Record) -> str:
@@ -86,6 +91,19 @@ def is_transcript(moves: Any) -> bool:
     return isinstance(moves, str) and _TRANSCRIPT.fullmatch(moves) is not None
 
 
+def is_board(text: Any) -> bool:
+    """Checks if ``text`` is a board string (SPEC E1)."""
+    if not is_text(text, 80):
+        return False
+    try:
+        parse_board(text)
+    except NotationError:
+        return False
+    return True
+
+
+#: The fields a record may lack.
+OPTIONAL = {"moves", "start"}
 _CHECKS: dict[str, Callable[[Any], bool]] = {
     "attempt": lambda v: is_int(v, 1), "date": is_text, "mode": lambda v: v in MODES,
     "level": lambda v: v in LEVEL_NAMES, "side": lambda v: v in SIDES,
@@ -96,12 +114,15 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
 
 
 def valid_record(record: Any) -> bool:
-    """Checks if ``record`` is a well-formed results-history record (``moves`` optional)."""
-    if not isinstance(record, dict) or set(record) - {"moves"} != set(_CHECKS):
+    """Checks if ``record`` is a well-formed results-history record (``moves`` and
+    ``start`` optional; a set-up game is never a challenge)."""
+    if not isinstance(record, dict) or set(record) - OPTIONAL != set(_CHECKS):
         return False
     if not all(check(record[name]) for name, check in _CHECKS.items()):
         return False
     if "moves" in record and not is_transcript(record["moves"]):
+        return False
+    if "start" in record and (not is_board(record["start"]) or record["challenge"]):
         return False
     return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
             and not (record["challenge"] and (record["practice"] or record["result"] != "win")))

@@ -22,7 +22,7 @@ from ..engine.notation import format_transcript, parse_square
 from . import events as ev
 from .clocks import MoveClock, checked_tick
 from .computer import ComputerPlayer, default_player, seed_for
-from .line import Line
+from .line import Line, Start
 from .play import Game
 from .progress import Progress
 from .settings import GAME_SETTINGS, SIDES, Settings, is_valid
@@ -93,10 +93,10 @@ class Session:
             return None
         return self.move_clock.left(limit)
 
-    def may_analyse(self, moves: list[Square]) -> bool:
-        """Checks if ``moves`` may be analysed: analysis is assistance, so not while they
-        lead through the position of the unfinished game in play."""
-        return self.is_over() or not self.game.reached_by(moves)
+    def may_analyse(self, moves: list[Square], start: Start | None = None) -> bool:
+        """Checks if ``moves`` (from ``start``, None: the opening) may be analysed: analysis
+        is assistance, so not while they lead through the unfinished game's position."""
+        return self.is_over() or not self.game.reached_by(moves, start)
 
     # -- commands -----------------------------------------------------------
     def begin(self) -> None:
@@ -122,7 +122,7 @@ class Session:
         self._changed()
         step = self._play(target, "human")
         self.events.extend(self.progress.earn(placement_stars(target, step.flips),
-                                              local=self.game.mode == "local"))
+                                              limited=self.game.mode == "local"))
         self._after_placement()
 
     def _refusal(self, square: Square, token: int | None) -> str:
@@ -191,7 +191,7 @@ class Session:
         """Returns this attempt to the opening; it becomes practice and keeps its
         first result (U6, A2)."""
         self._changed(ev.Restarted())
-        self.game.line = Line()
+        self.game.line = Line(start=self.game.line.start)
         self.events.extend(self.progress.mark_practice())
         self.paused = self.review_paused = False
 
@@ -205,6 +205,28 @@ class Session:
         self.game = Game(s.mode, s.side, s.level)
         self.progress.new_attempt(self.clock())
         self.paused = self.review_paused = False
+
+    def new_from(self, start: Start, mode: str) -> None:
+        """Starts a fresh attempt from a set-up position (SPEC E2) in ``mode``, with the
+        side and level of the settings; such a game is never a challenge.
+
+        :raises ValueError: for an unknown mode or a position where neither side can move.
+        """
+        if not is_valid("mode", mode):
+            raise ValueError(f"unknown mode {mode!r}")
+        line = Line(start=start)
+        if line.board.is_game_over():
+            raise ValueError("neither side can move in that position")
+        s = self.settings
+        self._changed(ev.NewGame(mode, s.side, s.level, set_up=True))
+        self.game = Game(mode, s.side, s.level, line)
+        self.progress.new_attempt(self.clock())
+        self.paused = self.review_paused = False
+
+    def use_hints(self) -> None:
+        """Notes that hints were shown for the game in play: assistance, so the attempt
+        becomes practice (SPEC H2)."""
+        self.events.extend(self.progress.mark_practice())
 
     def pause(self, reason: str = "") -> None:
         """Pauses the game: the clock stops and the computer waits (SPEC P4).

@@ -36,12 +36,15 @@ class Settings:
     swap_sides: bool = False
     #: Seconds per human move (0 = no clock); on expiry a random legal move is played.
     move_clock: int = 0
+    #: Hint mode: every legal move shows its value (SPEC H1; assistance, H2).
+    hints: bool = False
 
 
 #: Every setting's allowed values.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
+    "hints": (True, False),
 }
 
 

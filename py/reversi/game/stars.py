@@ -61,10 +61,10 @@ class Shelf:
     earned: list[str] = field(default_factory=list)
     wins: list[str] = field(default_factory=list)
 
-    def earn(self, stars: list[str], *, local: bool) -> list[str]:
-        """Adds the ``stars`` not yet earned (S1-S4 only when ``local``); returns them
-        in shelf order."""
-        allowed = LOCAL_STAR_IDS if local else STAR_IDS
+    def earn(self, stars: list[str], *, limited: bool) -> list[str]:
+        """Adds the ``stars`` not yet earned (S1-S4 only when ``limited``: local and
+        set-up games); returns them in shelf order."""
+        allowed = LOCAL_STAR_IDS if limited else STAR_IDS
         new = [s for s in STAR_IDS if s in stars and s in allowed and s not in self.earned]
         self.earned.extend(new)
         return new

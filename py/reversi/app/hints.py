@@ -1,0 +1,69 @@
+"""Hint mode (SPEC H1-H3): the expected final disc difference of every legal move of
+the position in play, worked out in steps so the page shows progress.
+
+The first step gives quick estimates; the second the strongest values its time
+allows, exact by the solver from :data:`EXACT_EMPTIES` empty squares.  Each
+step is one request, interrupted by any move, Undo, New or hiding (the page
+cancels it); values always belong to one position and are dropped when the
+position changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.board import Board
+from ..engine.budget import Deadline
+from ..engine.notation import square_name
+from . import wording
+
+#: Seconds of each step: quick estimates, then the full values.
+STEP_SECONDS = (0.25, 1.5)
+#: Empty squares from which the second step solves every move exactly.
+EXACT_EMPTIES = 14
+
+
+class Hints:
+    """The hint values of one position, refined step by step."""
+
+    def __init__(self) -> None:
+        self.position: tuple[int, int, int] | None = None
+        self.steps = 0
+        self.values: dict[int, tuple[float, bool]] = {}
+
+    def _for(self, board: Board) -> bool:
+        """Checks if the values are those of ``board``'s position."""
+        return self.position == (board.black, board.white, board.turn)
+
+    def due(self, board: Board) -> bool:
+        """Checks if a step remains to be worked out for ``board``."""
+        return not self._for(board) or self.steps < len(STEP_SECONDS)
+
+    def step(self, board: Board) -> None:
+        """Works out the next step for ``board`` (the first one if its position is new)."""
+        from ..engine.hints import score_moves  # the search stack loads only when needed
+
+        if not self._for(board):
+            self.position, self.steps, self.values = (board.black, board.white, board.turn), 0, {}
+        if self.steps >= len(STEP_SECONDS):
+            return
+        p, o = board.mover_mask()
+        exact = EXACT_EMPTIES if self.steps else 0
+        values = score_moves(p, o, deadline=Deadline(STEP_SECONDS[self.steps]), exact_empties=exact)
+        for square, value in values.items():
+            if value[1] or not self.values.get(square, (0.0, False))[1]:  # an exact value stays
+                self.values[square] = value
+        self.steps += 1
+
+    def report(self, board: Board) -> dict[str, Any] | None:
+        """Returns the hints of ``board`` for the snapshot, or None when there are none yet:
+        ``values`` (square name -> ``{"value", "text", "exact", "best"}``), ``done`` and
+        ``total`` steps, ``final``, and ``text`` (the progress in words)."""
+        if not self._for(board) or not self.values:
+            return None
+        top = max(round(v) for v, _ in self.values.values())
+        values = {square_name(s): {"value": v, "text": wording.signed(v), "exact": exact, "best": round(v) == top}
+                  for s, (v, exact) in self.values.items()}
+        final = self.steps >= len(STEP_SECONDS)
+        return {"values": values, "done": self.steps, "total": len(STEP_SECONDS), "final": final,
+                "text": wording.hint_progress(final, all(e for _, e in self.values.values()))}

@@ -1,0 +1,100 @@
+"""The review open on the page and its analysis (review, import, watch, set-up analysis).
+
+While a game is reviewed the game in play waits, paused, and resumes when the
+review closes (the session's rule).  One analysis runs at a time, on the game
+under review, one position per request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.notation import IllegalMoveError, NotationError
+from ..game.events import Event
+from ..game.line import Start
+from ..game.session import Session
+from . import events as app_ev
+from . import wording
+from .analysis import GameAnalysis
+from .review import parse_game, review_of
+from .watch import watch_step
+
+
+class Reviews:
+    """Whether a review is open, its analysis, and the frames a reply brings."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.analysis: GameAnalysis | None = None
+        #: The review a reply opens or extends (cleared at each request).
+        self.payload: dict[str, Any] | None = None
+
+    def show(self, session: Session, review: dict[str, Any]) -> None:
+        """Opens ``review`` on the page; the game in play pauses meanwhile."""
+        if not self.open:
+            session.open_review()
+            self.open = True
+        self.analysis = None
+        self.payload = review
+
+    def close(self, session: Session) -> list[Event]:
+        """Closes the review and its analysis; the game in play resumes if reviewing paused it."""
+        was_open, self.open, self.analysis = self.open, False, None
+        if not was_open:
+            return []
+        session.close_review()
+        return [app_ev.ReviewClosed()]
+
+    def drop(self) -> None:
+        """Forgets the review and analysis without touching the game (it was replaced)."""
+        self.open, self.analysis = False, None
+
+    def import_game(self, session: Session, text: str) -> list[Event]:
+        """Opens a pasted game in review, after checking it (SPEC R6, E2).
+
+        :raises ValueError: with the words that say why it cannot be opened.
+        """
+        try:
+            moves, start = parse_game(text)
+        except (NotationError, IllegalMoveError) as error:
+            raise ValueError(wording.transcript_problem(error)) from None
+        if not moves and start is None:
+            raise ValueError(wording.transcript_problem(None))
+        self.show(session, review_of(moves, "Imported game", "import", None, start))
+        return [app_ev.Imported(len(moves))]
+
+    def watch(self, session: Session, moves: str, black: str, white: str, seed: int = 0) -> None:
+        """Plays the next placement of a watched game and shows the game so far."""
+        review = watch_step(moves, black, white, seed)
+        if moves and self.open:
+            self.payload = review  # the watched game grows in its open review
+        else:
+            self.show(session, review)
+
+    def start_analysis(self, session: Session, moves: str, title: str, human: str | None) -> list[Event]:
+        """Starts analysing a game given as text (an optional board string, then moves).
+
+        :raises ValueError: when the game is part of the unfinished game in play (analysis
+            is assistance) or the text is not a game.
+        """
+        placements, start = parse_game(moves)
+        return self.analyse(session, placements, title, human, start)
+
+    def analyse(self, session: Session, moves: list[Any], title: str, human: str | None,
+                start: Start | None) -> list[Event]:
+        """Starts analysing ``moves`` from ``start`` (see :meth:`start_analysis`)."""
+        if not session.may_analyse(moves, start):
+            raise ValueError(wording.ANALYSIS_REFUSED)
+        self.analysis = GameAnalysis(moves, title, human, start)
+        return [app_ev.AnalysisStarted(title)]
+
+    def step(self) -> list[Event]:
+        """Analyses the next position of the running analysis, if any."""
+        if self.analysis is None or self.analysis.done:
+            return []
+        self.analysis.step()
+        return [app_ev.AnalysisFinished()] if self.analysis.done else []
+
+    def report(self) -> dict[str, Any] | None:
+        """Returns the running analysis for the snapshot, or None."""
+        return self.analysis.report() if self.analysis else None

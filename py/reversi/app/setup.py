@@ -1,0 +1,77 @@
+"""Position setup (SPEC E1, E2): checking a set-up position, and solving it.
+
+The page edits the 64 squares and the side to move itself (a tap cycles a
+square); each change comes here as a board string and is checked: well formed,
+whether it can be played (a position where neither side can move can only be
+analysed), and whether the solver can give its exact best move in the page's time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.budget import Deadline, SearchTimeout
+from ..engine.notation import NotationError, format_board, parse_board, square_name
+from ..game.line import Line, Start
+from . import wording
+
+#: Most empty squares the page solves exactly (a few seconds in the browser).
+SOLVE_EMPTIES = 16
+#: Seconds the solver may take before the page says it is too long.
+SOLVE_SECONDS = 8.0
+
+
+def read(text: Any) -> Start:
+    """Returns the position of a board string.
+
+    :raises ValueError: with the words that say what is wrong with it (SPEC E1).
+    """
+    if not isinstance(text, str):
+        raise ValueError(wording.setup_problem("not text"))
+    try:
+        return parse_board(text)
+    except NotationError as error:
+        raise ValueError(wording.setup_problem(str(error))) from None
+
+
+def check(text: Any) -> dict[str, Any]:
+    """Returns what the editor shows of a board string: ``board`` (normalised, or the
+    text as given when invalid), ``valid``, ``problem`` (words, "" when valid),
+    ``cells``, ``turn`` (the side that moves first), ``counts``, ``empties``,
+    ``playable`` (someone can move), ``solvable`` and ``note`` (words)."""
+    try:
+        start = read(text)
+    except ValueError as error:
+        return {"board": text if isinstance(text, str) else "", "valid": False, "problem": str(error),
+                "playable": False, "solvable": False, "note": ""}
+    board = Line(start=start).board
+    over = board.is_game_over()
+    empties = 64 - (board.black | board.white).bit_count()
+    return {
+        "board": format_board(*start), "valid": True, "problem": "", "cells": board.cells(),
+        "turn": None if over else board.turn, "counts": dict(zip(("black", "white"), board.counts())),
+        "empties": empties, "playable": not over, "solvable": not over and empties <= SOLVE_EMPTIES,
+        "note": wording.setup_note(start[2], board.turn, over, empties, SOLVE_EMPTIES),
+    }
+
+
+def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
+    """Returns the exact best move of a set-up position and its final disc difference
+    for the side to move: ``{"move", "score", "text"}`` (SPEC E2).
+
+    :raises ValueError: with words, for a position that cannot be solved here.
+    """
+    from ..engine.endgame import solve as exact  # the solver loads only when needed
+
+    start = read(text)
+    board = Line(start=start).board
+    info = check(text)
+    if not info["solvable"]:
+        raise ValueError(info["note"])
+    p, o = board.mover_mask()
+    try:
+        score, square = exact(p, o, deadline=Deadline(seconds))
+    except SearchTimeout:
+        raise ValueError(wording.SOLVE_TOO_LONG) from None
+    move = square_name(square) if square is not None else None
+    return {"move": move, "score": score, "text": wording.solution(board.turn, move, score)}
