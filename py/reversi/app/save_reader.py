@@ -12,11 +12,11 @@ import functools
 import json
 from typing import Any, Callable, Iterable
 
-from ..engine.notation import NotationError, format_transcript, parse_transcript
-from ..game.line import Line
+from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
+from ..game.line import Line, Start
 from ..game.play import Game
 from ..game.progress import MAX_HISTORY
-from ..game.results import is_int, is_text, valid_record
+from ..game.results import is_board, is_int, is_text, valid_record
 from ..game.session import Session
 from ..game.settings import CHOICES, GAME_SETTINGS, is_valid
 from ..game.stars import STAR_IDS
@@ -116,7 +116,12 @@ class Reader:
         game = Game(session.settings.mode, session.settings.side, session.settings.level)
         self.fields(game, {k: v for k, v in data.items() if k in GAME_SETTINGS},
                     _validators(GAME_SETTINGS), "game_field")
-        game.line = self.line(data.get("moves", ""))
+        if "start" in data and not is_board(data["start"]):
+            self.dropped.append(("start", None))  # its moves belong to a position now unknown
+            game.line = Line()
+        else:
+            start = parse_board(data["start"]) if "start" in data else None
+            game.line = self.line(data.get("moves", ""), start)
         cursor = data.get("cursor", len(game.line.moves))
         if is_int(cursor, 0, len(game.line.moves)):
             game.line.seek(cursor)
@@ -124,9 +129,10 @@ class Reader:
             self.dropped.append(("cursor", None))
         session.game = game
 
-    def line(self, moves: Any) -> Line:
-        """Returns the line of the legal placements at the start of ``moves``."""
-        line = Line()
+    def line(self, moves: Any, start: Start | None = None) -> Line:
+        """Returns the line of the legal placements at the beginning of ``moves``, played
+        from ``start`` (None: the opening)."""
+        line = Line(start=start)
         if not isinstance(moves, str):
             self.dropped.append(("moves", None))
             return line

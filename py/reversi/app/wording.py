@@ -126,7 +126,8 @@ _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
     ev.Undone: Words.undone,
     ev.Redone: lambda _, e: "Move replayed.",
     ev.Restarted: lambda _, e: "Restarted from the opening. This attempt is now practice.",
-    ev.NewGame: lambda _, e: f"New game: {describe_game(e.mode, e.side, e.level)}.",
+    ev.NewGame: lambda _, e: (f"New game from a set-up position: {describe_game(e.mode, e.side, e.level)}."
+                              if e.set_up else f"New game: {describe_game(e.mode, e.side, e.level)}."),
     ev.Paused: lambda _, e: "Paused." + PAUSE_REASONS[e.reason],
     ev.Resumed: lambda _, e: "Resumed.",
     ev.SettingChanged: Words.setting,
@@ -181,6 +182,8 @@ def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str
     if first is not None and not same:
         detail = (f"This attempt's first result stays: {RESULT_WORDS[first['result']].lower()}, "
                   f"{first['black']}–{first['white']}.")
+    elif game.set_up:
+        detail = "A game from a set-up position: not a challenge."
     elif game.mode == "local":
         detail = "Two players on this screen."
     elif first is not None and first["challenge"]:
@@ -296,8 +299,8 @@ def history_words(record: Record) -> dict[str, str]:
         "game": "Two players" if local else f"{record['level'].capitalize()}, as {record['side'].capitalize()}",
         "result": RESULT_WORDS[record["result"]],
         "score": f"{record['black']}–{record['white']}",
-        "kind": "Local" if local else "Challenge" if record["challenge"] else
-                "Practice" if record["practice"] else "—",
+        "kind": ("Set-up position" if "start" in record else "Local" if local else
+                 "Challenge" if record["challenge"] else "Practice" if record["practice"] else "—"),
     }
 
 
@@ -335,7 +338,8 @@ NEWER = "This save comes from a newer version of the game; only the parts this v
 #: How a notice names a dropped part of a save, by the reader's code.
 DROPPED_WORDS = {
     "settings": "settings", "game": "game", "attempt": "attempt", "stars": "stars",
-    "clock": "the active time", "moves": "the game's moves", "moves_after": "the moves after move {}",
+    "clock": "the active time", "moves": "the game's moves", "start": "the set-up position and its moves",
+    "moves_after": "the moves after move {}",
     "cursor": "the undo position", "history": "the results history",
     "history_lines": "{} results-history line(s)", "unknown_stars": "unknown stars",
     "earned": "the stars", "wins": "the count of fresh wins",
