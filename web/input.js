@@ -5,10 +5,12 @@ import { moveFocus } from "./focus.js";
 const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", h: "toggleHints", escape: "escape" };
 const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 
-/** Checks if a key event comes from a form control, where shortcuts must not fire. */
+/** Checks if a key event comes from a form control or an open dialog (the menu), where
+ * the page's shortcuts must not fire (Escape belongs to the dialog there). */
 function isTyping(event) {
   const el = event.target;
-  return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+  return el instanceof HTMLElement
+    && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || Boolean(el.closest("dialog")));
 }
 
 /**

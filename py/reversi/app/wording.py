@@ -179,19 +179,21 @@ def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str
         title = "Draw" if outcome.winner is None else f"{color_title(outcome.winner)} wins"
     first = attempt.first_result
     same = first is not None and (first["black"], first["white"]) == (outcome.black, outcome.white)
+    details = []
     if first is not None and not same:
-        detail = (f"This attempt's first result stays: {RESULT_WORDS[first['result']].lower()}, "
-                  f"{first['black']}–{first['white']}.")
-    elif game.set_up:
-        detail = "A game from a set-up position: not a challenge."
+        details.append(f"This attempt's first result stays: {RESULT_WORDS[first['result']].lower()}, "
+                       f"{first['black']}–{first['white']}.")
+    if game.set_up:
+        details.append("A game from a set-up position: not a challenge.")
     elif game.mode == "local":
-        detail = "Two players on this screen."
-    elif first is not None and first["challenge"]:
-        detail = "A challenge win: no Undo, Restart or hints."
-    elif attempt.practice:
-        detail = "Practice: this attempt used Undo, Restart or hints."
-    else:
-        detail = "First result of this attempt."
+        details.append("Two players on this screen.")
+    if attempt.practice and game.mode == "computer":
+        details.append("Practice: this attempt used Undo, Restart or hints.")
+    elif same and first is not None and first["challenge"]:
+        details.append("A challenge win: no Undo, Restart or hints.")
+    elif not details:
+        details.append("First result of this attempt.")
+    detail = " ".join(details)
     names = [STAR_TEXT[s][0] for s in attempt.stars]
     return {"title": title, "score": f"{outcome.black}–{outcome.white}", "detail": detail,
             "stars": ("Stars earned: " + ", ".join(names) + ".") if names else ""}
