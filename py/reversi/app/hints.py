@@ -2,7 +2,8 @@
 the position in play, worked out in steps so the page shows progress.
 
 The first step gives quick estimates; the second the strongest values its time
-allows, exact by the solver from :data:`EXACT_EMPTIES` empty squares.  Each
+allows, or, from :data:`EXACT_EMPTIES` empty squares, the solver's exact values
+however long they take (about a second in the browser there).  Each
 step is one request, interrupted by any move, Undo, New or hiding (the page
 cancels it); values always belong to one position and are dropped when the
 position changes.
@@ -48,8 +49,9 @@ class Hints:
         if self.steps >= len(STEP_SECONDS):
             return
         p, o = board.mover_mask()
-        exact = EXACT_EMPTIES if self.steps else 0
-        values = score_moves(p, o, deadline=Deadline(STEP_SECONDS[self.steps]), exact_empties=exact)
+        solve = self.steps > 0 and 64 - (board.black | board.white).bit_count() <= EXACT_EMPTIES
+        deadline = Deadline(None if solve else STEP_SECONDS[self.steps])
+        values = score_moves(p, o, deadline=deadline, exact_empties=EXACT_EMPTIES if solve else 0)
         for square, value in values.items():
             if value[1] or not self.values.get(square, (0.0, False))[1]:  # an exact value stays
                 self.values[square] = value

@@ -2,7 +2,9 @@
 
 :class:`Board` follows the rules R2-R5 of SPEC.md: Black moves first from the
 four-disc opening, a placement must flip, a side without a legal move passes
-automatically, and the game ends when neither side can move.
+automatically, and the game ends when neither side can move.  A board also
+knows its variant (SPEC V1, :mod:`.variants`): who wins, and the free
+opening's first four placements.
 """
 
 from __future__ import annotations
@@ -11,31 +13,28 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import variants
 from .bitboard import Bitboard, Square, flips_mask, moves_mask, squares
 from .notation import IllegalMoveError, parse_transcript, square_name
+from .variants import OPENING_BLACK, OPENING_WHITE, STANDARD
 
 Color = int
 BLACK: Color = 0
 WHITE: Color = 1
 COLOR_NAMES = ("black", "white")
 
-#: SPEC R2: White on d4 and e5, Black on e4 and d5.
-OPENING_BLACK: Bitboard = (1 << 28) | (1 << 35)
-OPENING_WHITE: Bitboard = (1 << 27) | (1 << 36)
-
-
 class Outcome(NamedTuple):
-    """How a finished game ended (SPEC R5): real disc counts, never adjusted."""
+    """How a finished game ended (SPEC R5): real disc counts, never adjusted, and the
+    variant whose rule names the winner (V1)."""
 
     black: int
     white: int
+    variant: str = STANDARD
 
     @property
     def winner(self) -> Color | None:
-        """Returns the colour with more discs, or None for a draw."""
-        if self.black == self.white:
-            return None
-        return BLACK if self.black > self.white else WHITE
+        """Returns the winning colour (more discs, fewer in anti-reversi), or None for a draw."""
+        return variants.winner(self.black, self.white, self.variant)
 
 
 @dataclass(frozen=True)
@@ -58,10 +57,11 @@ class Board:
     """
 
     def __init__(self, black: Bitboard = OPENING_BLACK, white: Bitboard = OPENING_WHITE,
-                 turn: Color = BLACK) -> None:
+                 turn: Color = BLACK, *, variant: str = STANDARD) -> None:
         self.black = black
         self.white = white
         self.turn = turn
+        self.variant = variant
         self.steps: list[Step] = []
         if not self.legal_mask() and not self.is_game_over():
             self.turn ^= 1
@@ -75,8 +75,21 @@ class Board:
         """Returns ``(p, o)``: the discs of the side to move and of its opponent."""
         return (self.white, self.black) if self.turn else (self.black, self.white)
 
+    @classmethod
+    def initial(cls, variant: str = STANDARD) -> Board:
+        """Returns the first position of a game of ``variant`` (SPEC R2, V1)."""
+        black, white = variants.initial(variants.check(variant))
+        return cls(black, white, BLACK, variant=variant)
+
+    def opening_squares(self) -> Bitboard | None:
+        """Returns the free opening's allowed squares while it lasts, else None (V1)."""
+        return variants.opening_squares(self.variant, self.black, self.white)
+
     def legal_mask(self) -> Bitboard:
         """Returns the legal placements of the side to move (empty when the game is over)."""
+        centre = self.opening_squares()
+        if centre is not None:
+            return centre
         p, o = self.mover_mask()
         return moves_mask(p, o)
 
@@ -89,7 +102,9 @@ class Board:
         return 0 <= square < 64 and bool(self.legal_mask() >> square & 1)
 
     def is_game_over(self) -> bool:
-        """Checks if neither side can move (SPEC R5)."""
+        """Checks if neither side can move (SPEC R5; never during the free opening)."""
+        if self.opening_squares() is not None:
+            return False
         return not moves_mask(self.black, self.white) and not moves_mask(self.white, self.black)
 
     def counts(self) -> tuple[int, int]:
@@ -98,7 +113,7 @@ class Board:
 
     def outcome(self) -> Outcome | None:
         """Returns the final counts if the game is over, else None (SPEC A5)."""
-        return Outcome(*self.counts()) if self.is_game_over() else None
+        return Outcome(*self.counts(), self.variant) if self.is_game_over() else None
 
     def color_at(self, square: Square) -> Color | None:
         """Returns the colour of the disc on ``square``, or None if it is empty."""
@@ -120,7 +135,7 @@ class Board:
     def copy(self) -> Board:
         """Returns an independent copy with the same history."""
         other = Board.__new__(Board)
-        other.black, other.white, other.turn = self.black, self.white, self.turn
+        other.black, other.white, other.turn, other.variant = self.black, self.white, self.turn, self.variant
         other.steps = list(self.steps)
         return other
 
@@ -128,7 +143,8 @@ class Board:
         return iter(self.legal_moves())
 
     def __repr__(self) -> str:
-        return f"Board(black={self.black:#x}, white={self.white:#x}, turn={COLOR_NAMES[self.turn]})"
+        variant = f", variant={self.variant!r}" if self.variant != STANDARD else ""
+        return f"Board(black={self.black:#x}, white={self.white:#x}, turn={COLOR_NAMES[self.turn]}{variant})"
 
     # -- playing ---------------------------------------------------------
     def play(self, square: Square) -> Step:
@@ -137,8 +153,13 @@ class Board:
         :raises IllegalMoveError: if the placement is not legal (nothing changes).
         """
         p, o = self.mover_mask()
-        flips = flips_mask(p, o, square) if 0 <= square < 64 and not (p | o) >> square & 1 else 0
-        if not flips:
+        centre = self.opening_squares()
+        if centre is not None:  # the free opening: a centre square, nothing flips (V1)
+            flips, legal = 0, bool(0 <= square < 64 and centre >> square & 1)
+        else:
+            flips = flips_mask(p, o, square) if 0 <= square < 64 and not (p | o) >> square & 1 else 0
+            legal = bool(flips)
+        if not legal:
             raise IllegalMoveError(
                 f"{square_name(square) if 0 <= square < 64 else square} is not a legal move "
                 f"for {COLOR_NAMES[self.turn]}", square=square)
@@ -149,7 +170,8 @@ class Board:
             self.white, self.black = p, o
         else:
             self.black, self.white = p, o
-        caused_pass = not moves_mask(o, p) and bool(moves_mask(p, o))
+        opening = self.opening_squares() is not None
+        caused_pass = not opening and not moves_mask(o, p) and bool(moves_mask(p, o))
         self.turn = mover if caused_pass else mover ^ 1
         step = Step(mover, square, flips, caused_pass)
         self.steps.append(step)
@@ -172,14 +194,15 @@ class Board:
         return step
 
     @classmethod
-    def replay(cls, transcript: str) -> Board:
-        """Returns the board after playing ``transcript`` from the opening (SPEC R6).
+    def replay(cls, transcript: str, variant: str = STANDARD) -> Board:
+        """Returns the board after playing ``transcript`` from the opening of ``variant``
+        (SPEC R6, V1).
 
         :raises NotationError: for text that is not a list of squares.
         :raises IllegalMoveError: naming the first illegal placement, its number and
             its character position.
         """
-        board = cls()
+        board = cls.initial(variant)
         board.play_transcript(transcript)
         return board
 
