@@ -17,9 +17,10 @@ from reversi.app import save
 from reversi.app.bridge import Bridge
 from reversi.app.saving import KEYS
 from reversi.app.snapshot import session_snapshot
-from reversi.engine.bitboard import Bitboard, Square, moves_mask, squares
+from reversi.engine.bitboard import Bitboard, Square, squares
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_transcript, square_name
+from reversi.engine.variants import legal_mask
 from reversi.game.session import Session
 
 # -- transcripts (SPEC R6) ------------------------------------------------------
@@ -73,9 +74,9 @@ def replay(transcript: str, upto: int | None = None) -> Board:
     return board
 
 
-def lowest_legal(p: Bitboard, o: Bitboard) -> Square:
-    """Returns the lowest legal square of the mover ``p``."""
-    return next(squares(moves_mask(p, o)))
+def lowest_legal(p: Bitboard, o: Bitboard, variant: str = "standard") -> Square:
+    """Returns the lowest legal square of the mover ``p`` in ``variant``."""
+    return next(squares(legal_mask(p, o, variant)))
 
 
 # -- fake computer players ----------------------------------------------------
@@ -93,9 +94,9 @@ class Book:
                 board.play(square)
         self.calls: list[tuple[Bitboard, Bitboard, str, int]] = []
 
-    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int, variant: str = "standard") -> Square:
         self.calls.append((p, o, level, seed))
-        return self.replies.get((p, o), lowest_legal(p, o))
+        return self.replies.get((p, o), lowest_legal(p, o, variant))
 
 
 class Fickle:
@@ -106,8 +107,8 @@ class Fickle:
     def __init__(self) -> None:
         self.calls = 0
 
-    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
-        legal = list(squares(moves_mask(p, o)))
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int, variant: str = "standard") -> Square:
+        legal = list(squares(legal_mask(p, o, variant)))
         self.calls += 1
         return legal[self.calls % len(legal)]
 
@@ -118,8 +119,8 @@ class Seeded:
     def __init__(self) -> None:
         self.calls = 0
 
-    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
-        legal = list(squares(moves_mask(p, o)))
+    def __call__(self, p: Bitboard, o: Bitboard, level: str, seed: int, variant: str = "standard") -> Square:
+        legal = list(squares(legal_mask(p, o, variant)))
         self.calls += 1
         return legal[seed % len(legal)]
 

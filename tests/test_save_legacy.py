@@ -85,7 +85,7 @@ def test_the_data_file_is_the_version_1_document_of_the_rich_session():
     """The version-1 document on disk holds what rich_session() builds today, so the
     checks below (kept parts compared with RICH) compare like with like."""
     assert LEGACY["format"] == "reversi" and LEGACY["version"] == 1
-    assert {**LEGACY["settings"], "hints": False} == asdict(RICH.settings)  # version 1 had no hint mode
+    assert {**LEGACY["settings"], "hints": False, "variant": "standard"} == asdict(RICH.settings)  # new since version 1
     game = RICH.game
     assert LEGACY["game"] == {"mode": game.mode, "side": game.side, "level": game.level,
                               "moves": format_transcript(game.line.moves), "cursor": 20, "paused": False}

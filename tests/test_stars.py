@@ -437,7 +437,7 @@ def test_p7_merged_wins_count_each_attempt_once_and_reach_s8():
 def test_s_a_local_shelf_refuses_computer_stars():
     """S: a local game can earn S1-S4 only, whatever it asks for."""
     shelf = Shelf()
-    assert shelf.earn(list(STAR_IDS), local=True) == list(STAR_IDS[:4])
-    assert shelf.earn(list(STAR_IDS), local=False) == list(STAR_IDS[4:])
-    assert shelf.earn(list(STAR_IDS), local=False) == []
+    assert shelf.earn(list(STAR_IDS), limited=True) == list(STAR_IDS[:4])
+    assert shelf.earn(list(STAR_IDS), limited=False) == list(STAR_IDS[4:])
+    assert shelf.earn(list(STAR_IDS), limited=False) == []
 

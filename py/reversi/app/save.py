@@ -13,7 +13,8 @@ Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``
 
     settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock"}}
     game:    {"game": {"mode", "side", "level", "moves", "cursor", "start" (a set-up game's
-                       first position as a board string; absent: the opening)},
+                       first position as a board string; absent: the opening),
+                       "variant" (absent: the standard game, SPEC V3)},
               "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
@@ -35,6 +36,7 @@ from dataclasses import asdict
 from typing import Any, Callable, Mapping
 
 from ..engine.notation import format_board, format_transcript
+from ..engine.variants import STANDARD
 from ..game.play import Game
 from ..game.results import is_int
 from ..game.session import Session
@@ -67,7 +69,8 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
         "game": _text("game", {
             "game": {"mode": game.mode, "side": game.side, "level": game.level,
                      "moves": format_transcript(game.line.moves), "cursor": game.line.cursor,
-                     **({"start": format_board(*game.line.start)} if game.line.start else {})},
+                     **({"start": format_board(*game.line.start)} if game.line.start else {}),
+                     **({"variant": game.variant} if game.variant != STANDARD else {})},
             "attempt": {"id": attempt.id, "practice": attempt.practice,
                         "first_result": attempt.first_result, "started": attempt.started,
                         "stars": attempt.stars},

@@ -13,12 +13,13 @@ import json
 from typing import Any, Callable, Iterable
 
 from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
+from ..engine.variants import STANDARD
 from ..game.line import Line, Start
 from ..game.play import Game
 from ..game.progress import MAX_HISTORY
 from ..game.results import is_board, is_int, is_text, valid_record
 from ..game.session import Session
-from ..game.settings import CHOICES, GAME_SETTINGS, is_valid
+from ..game.settings import CHOICES, is_valid
 from ..game.stars import STAR_IDS
 from . import wording
 
@@ -114,14 +115,15 @@ class Reader:
     def game(self, data: dict[str, Any]) -> None:
         session = self.session
         game = Game(session.settings.mode, session.settings.side, session.settings.level)
-        self.fields(game, {k: v for k, v in data.items() if k in GAME_SETTINGS},
-                    _validators(GAME_SETTINGS), "game_field")
-        if "start" in data and not is_board(data["start"]):
-            self.dropped.append(("start", None))  # its moves belong to a position now unknown
+        fixed = ("mode", "side", "level")  # the variant comes with the line below
+        self.fields(game, {k: v for k, v in data.items() if k in fixed}, _validators(fixed), "game_field")
+        variant = data.get("variant", STANDARD)
+        if "start" in data and not is_board(data["start"]) or not is_valid("variant", variant):
+            self.dropped.append(("start" if "start" in data else "variant", None))  # its moves are unknown now
             game.line = Line()
         else:
             start = parse_board(data["start"]) if "start" in data else None
-            game.line = self.line(data.get("moves", ""), start)
+            game.line = self.line(data.get("moves", ""), start, variant)
         cursor = data.get("cursor", len(game.line.moves))
         if is_int(cursor, 0, len(game.line.moves)):
             game.line.seek(cursor)
@@ -129,10 +131,10 @@ class Reader:
             self.dropped.append(("cursor", None))
         session.game = game
 
-    def line(self, moves: Any, start: Start | None = None) -> Line:
+    def line(self, moves: Any, start: Start | None = None, variant: str = STANDARD) -> Line:
         """Returns the line of the legal placements at the beginning of ``moves``, played
-        from ``start`` (None: the opening)."""
-        line = Line(start=start)
+        from ``start`` (None: the opening) under ``variant``."""
+        line = Line(start=start, variant=variant)
         if not isinstance(moves, str):
             self.dropped.append(("moves", None))
             return line

@@ -341,7 +341,7 @@ NEWER = "This save comes from a newer version of the game; only the parts this v
 DROPPED_WORDS = {
     "settings": "settings", "game": "game", "attempt": "attempt", "stars": "stars",
     "clock": "the active time", "moves": "the game's moves", "start": "the set-up position and its moves",
-    "moves_after": "the moves after move {}",
+    "moves_after": "the moves after move {}", "variant": "the game of an unknown variant",
     "cursor": "the undo position", "history": "the results history",
     "history_lines": "{} results-history line(s)", "unknown_stars": "unknown stars",
     "earned": "the stars", "wins": "the count of fresh wins",

@@ -14,7 +14,7 @@ A variant is a plain name; these functions say what it changes.  The board
 
 from __future__ import annotations
 
-from .bitboard import Bitboard
+from .bitboard import Bitboard, moves_mask
 
 STANDARD = "standard"
 ANTI = "anti"
@@ -52,6 +52,13 @@ def opening_squares(variant: str, black: Bitboard, white: Bitboard) -> Bitboard 
         return None
     filled = black | white
     return CENTRE & ~filled if filled.bit_count() < FREE_PLACEMENTS else None
+
+
+def legal_mask(p: Bitboard, o: Bitboard, variant: str = STANDARD) -> Bitboard:
+    """Returns the legal placements of the side with discs ``p`` in ``variant``: the
+    empty centre squares during the free opening, else those of SPEC R3."""
+    centre = opening_squares(variant, p, o)
+    return moves_mask(p, o) if centre is None else centre
 
 
 def winner(black: int, white: int, variant: str) -> int | None:

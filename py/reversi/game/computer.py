@@ -11,18 +11,18 @@ from typing import Callable
 
 from ..engine.bitboard import Bitboard, Square
 
-#: Chooses the computer's move: (p, o, level, seed) -> square.
-ComputerPlayer = Callable[[Bitboard, Bitboard, str, int], Square]
+#: Chooses the computer's move: (p, o, level, seed, variant) -> square.
+ComputerPlayer = Callable[[Bitboard, Bitboard, str, int, str], Square]
 
 
-def default_player(p: Bitboard, o: Bitboard, level: str, seed: int) -> Square:
-    """Returns the move of the built-in computer player at ``level``.
+def default_player(p: Bitboard, o: Bitboard, level: str, seed: int, variant: str) -> Square:
+    """Returns the move of the built-in computer player at ``level`` in ``variant``.
 
     :raises ValueError: if ``p`` has no legal move.
     """
     from ..engine.players import choose_move  # the search stack loads only when the computer plays
 
-    choice = choose_move(p, o, level, seed=seed)
+    choice = choose_move(p, o, level, seed=seed, variant=variant)
     if choice.square is None:
         raise ValueError("the computer has no legal move")
     return choice.square

@@ -102,14 +102,15 @@ class Restarted(Event):
 
 @dataclass(frozen=True)
 class NewGame(Event):
-    """A fresh attempt began (SPEC U6, A1) with this mode, side and level, from the
-    opening or (``set_up``) from a set-up position (E2)."""
+    """A fresh attempt began (SPEC U6, A1) with this mode, side, level and variant (V1),
+    from the opening or (``set_up``) from a set-up position (E2)."""
 
     kind: ClassVar[str] = "new_game"
     mode: str
     side: str
     level: str
     set_up: bool = False
+    variant: str = "standard"
 
 
 @dataclass(frozen=True)

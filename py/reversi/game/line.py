@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..engine.bitboard import Bitboard, Square
 from ..engine.board import Board, Color
+from ..engine.variants import STANDARD
 
 #: A position to start from: black's discs, white's discs and the side to move.
 Start = tuple[Bitboard, Bitboard, Color]
@@ -21,15 +22,17 @@ class Line:
     the game starts from the opening, or from ``start`` (a set-up position, SPEC E2)."""
 
     def __init__(self, moves: list[Square] | None = None, cursor: int | None = None, *,
-                 start: Start | None = None) -> None:
-        """Replays ``moves`` from the start; ``cursor`` defaults to all of them.
+                 start: Start | None = None, variant: str = STANDARD) -> None:
+        """Replays ``moves`` from the start under the rules of ``variant`` (SPEC V1);
+        ``cursor`` defaults to all of them.
 
         :raises ValueError: if a move is illegal where it stands, or the cursor is out of range.
         """
         self.start = start
+        self.variant = variant
         self.moves: list[Square] = []
         self.colors: list[Color] = []
-        self.board = Board(*start) if start else Board()
+        self.board = Board(*start, variant=variant) if start else Board.initial(variant)
         for square in moves or []:
             self.play(square)
         if cursor is not None:

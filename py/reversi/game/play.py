@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..engine.bitboard import Square
 from ..engine.board import Board, Color
+from ..engine.variants import STANDARD
 from .line import Line, Start
 from .settings import SIDES
 
@@ -28,6 +29,11 @@ class Game:
     def board(self) -> Board:
         """Returns the position at the line's cursor."""
         return self.line.board
+
+    @property
+    def variant(self) -> str:
+        """Returns the game's variant (SPEC V1): its rules, fixed for its life."""
+        return self.line.variant
 
     @property
     def set_up(self) -> bool:
@@ -74,13 +80,15 @@ class Game:
             target += 1
         return target
 
-    def reached_by(self, moves: list[Square], start: Start | None = None) -> bool:
-        """Checks if ``moves``, played from ``start`` (None: the opening), are part of this
-        game up to its cursor or pass through its current position."""
+    def reached_by(self, moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> bool:
+        """Checks if ``moves``, played from ``start`` (None: the opening) under ``variant``,
+        are part of this game up to its cursor or pass through its current position."""
         line = self.line
+        if variant != line.variant:
+            return False
         if start == line.start and moves == line.moves[:line.cursor][:len(moves)]:
             return True
-        board, here = Line(start=start).board, self.board
+        board, here = Line(start=start, variant=variant).board, self.board
         for square in moves:
             board.play(square)
             if (board.black, board.white, board.turn) == (here.black, here.white, here.turn):

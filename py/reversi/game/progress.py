@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..engine.board import Outcome
 from ..engine.notation import format_board
+from ..engine.variants import STANDARD
 from . import events as ev
 from .play import Game
 from .results import Attempt, Record, first_result, key, merged
@@ -57,12 +58,14 @@ class Progress:
                               level=game.level, human=game.human, date=clock(), moves=moves, start=start)
         self.attempt.first_result = record
         self.history.append(record)
+        # S5-S8 are earned by standard computer games from the opening only (SPEC S, E2, V3).
+        limited = game.mode == "local" or game.set_up or game.variant != STANDARD
         if record["challenge"]:
             self.shelf.wins.append(key(record))
         return self.earn(result_stars(computer=game.mode == "computer",
                                       won=record["result"] == "win", challenge=record["challenge"],
                                       level=game.level, challenge_wins=len(self.shelf.wins)),
-                         limited=game.mode == "local" or game.set_up)  # S5-S8: computer games from the opening
+                         limited=limited)
 
     def merge(self, history: list[Record], shelf: Shelf) -> list[ev.Event]:
         """Adds another tab's results and stars to these (a union: SPEC P7) and reports

@@ -7,7 +7,8 @@ JSON-ready data, the same in the session, the snapshot and the save::
     {"attempt": n, "date": iso, "mode", "level", "side",
      "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
      "black": n, "white": n, "practice": bool, "challenge": bool,
-     "duration_ms": n, "moves": transcript, "start": board string (a set-up game only)}
+     "duration_ms": n, "moves": transcript, "start": board string (a set-up game only),
+     "variant": "anti" | "free" (absent: the standard game, SPEC V3)}
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, Callable
 
 from ..engine.board import COLOR_NAMES, Outcome
 from ..engine.notation import NotationError, parse_board
+from ..engine.variants import STANDARD, VARIANTS
 from .settings import LEVEL_NAMES, MODES, SIDES
 
 Record = dict[str, Any]
@@ -25,7 +27,7 @@ Record = dict[str, Any]
 #: The possible results by mode.
 RESULTS: dict[str, tuple[str, ...]] = {"computer": ("win", "loss", "draw"), "local": ("black", "white", "draw")}
 MAX_INT = 10 ** 12
-_TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,60}")
+_TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,64}")
 
 
 @dataclass
@@ -55,18 +57,22 @@ def result_of(outcome: Outcome, mode: str, human: int | None) -> str:
 def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, level: str,
                  human: int | None, date: str, moves: str, start: str | None = None) -> Record:
     """Returns the record of ``attempt``'s first result; a challenge win is a win over
-    the computer from the opening in an attempt that is not practice (A4, E2).
+    the computer in a standard game from the opening in an attempt that is not
+    practice (A4, E2, V3).
     ``start`` is the board string of a set-up game's first position."""
     result = result_of(outcome, mode, human)
     record: Record = {
         "attempt": attempt.id, "date": date, "mode": mode, "level": level, "side": side,
         "result": result, "black": outcome.black, "white": outcome.white,
         "practice": attempt.practice,
-        "challenge": mode == "computer" and result == "win" and not attempt.practice and start is None,
+        "challenge": (mode == "computer" and result == "win" and not attempt.practice and start is None
+                      and outcome.variant == STANDARD),
         "duration_ms": attempt.active_ms, "moves": moves,
     }
     if start is not None:
         record["start"] = start
+    if outcome.variant != STANDARD:
+        record["variant"] = outcome.variant
     return record
 
 
@@ -86,7 +92,7 @@ def is_text(value: Any, limit: int = 64) -> bool:
 
 
 def is_transcript(moves: Any) -> bool:
-    """Checks if ``moves`` reads as a transcript of at most 60 placements (legality is
+    """Checks if ``moves`` reads as a transcript of at most 64 placements (legality is
     checked when the game is reviewed: replaying a long history would slow every start)."""
     return isinstance(moves, str) and _TRANSCRIPT.fullmatch(moves) is not None
 
@@ -103,7 +109,7 @@ def is_board(text: Any) -> bool:
 
 
 #: The fields a record may lack.
-OPTIONAL = {"moves", "start"}
+OPTIONAL = {"moves", "start", "variant"}
 _CHECKS: dict[str, Callable[[Any], bool]] = {
     "attempt": lambda v: is_int(v, 1), "date": is_text, "mode": lambda v: v in MODES,
     "level": lambda v: v in LEVEL_NAMES, "side": lambda v: v in SIDES,
@@ -123,6 +129,8 @@ def valid_record(record: Any) -> bool:
     if "moves" in record and not is_transcript(record["moves"]):
         return False
     if "start" in record and (not is_board(record["start"]) or record["challenge"]):
+        return False
+    if "variant" in record and (record["variant"] not in VARIANTS[1:] or record["challenge"]):
         return False
     return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
             and not (record["challenge"] and (record["practice"] or record["result"] != "win")))

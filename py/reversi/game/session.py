@@ -93,10 +93,11 @@ class Session:
             return None
         return self.move_clock.left(limit)
 
-    def may_analyse(self, moves: list[Square], start: Start | None = None) -> bool:
-        """Checks if ``moves`` (from ``start``, None: the opening) may be analysed: analysis
-        is assistance, so not while they lead through the unfinished game's position."""
-        return self.is_over() or not self.game.reached_by(moves, start)
+    def may_analyse(self, moves: list[Square], start: Start | None = None, variant: str = "standard") -> bool:
+        """Checks if ``moves`` (from ``start``, None: the opening, under ``variant``) may be
+        analysed: analysis is assistance, so not while they lead through the unfinished
+        game's position."""
+        return self.is_over() or not self.game.reached_by(moves, start, variant)
 
     # -- commands -----------------------------------------------------------
     def begin(self) -> None:
@@ -144,7 +145,8 @@ class Session:
         if token != self.token or not self.computer_to_move():
             return
         p, o = self.board.mover_mask()
-        square = self.player(p, o, self.game.level, seed_for(self.progress.attempt.id, self.game.line.cursor))
+        seed = seed_for(self.progress.attempt.id, self.game.line.cursor)
+        square = self.player(p, o, self.game.level, seed, self.game.variant)
         self._changed()
         self._play(square, "computer")
         self._after_placement()
@@ -191,7 +193,7 @@ class Session:
         """Returns this attempt to the opening; it becomes practice and keeps its
         first result (U6, A2)."""
         self._changed(ev.Restarted())
-        self.game.line = Line(start=self.game.line.start)
+        self.game.line = Line(start=self.game.line.start, variant=self.game.variant)
         self.events.extend(self.progress.mark_practice())
         self.paused = self.review_paused = False
 
@@ -201,8 +203,8 @@ class Session:
         s = self.settings
         if s.swap_sides and self.game.mode == "computer" and s.mode == "computer" and self.is_over():
             s.side = SIDES[1 - SIDES.index(self.game.side)]
-        self._changed(ev.NewGame(s.mode, s.side, s.level))
-        self.game = Game(s.mode, s.side, s.level)
+        self._changed(ev.NewGame(s.mode, s.side, s.level, variant=s.variant))
+        self.game = Game(s.mode, s.side, s.level, Line(variant=s.variant))
         self.progress.new_attempt(self.clock())
         self.paused = self.review_paused = False
 
@@ -214,11 +216,11 @@ class Session:
         """
         if not is_valid("mode", mode):
             raise ValueError(f"unknown mode {mode!r}")
-        line = Line(start=start)
+        s = self.settings
+        line = Line(start=start, variant=s.variant)
         if line.board.is_game_over():
             raise ValueError("neither side can move in that position")
-        s = self.settings
-        self._changed(ev.NewGame(mode, s.side, s.level, set_up=True))
+        self._changed(ev.NewGame(mode, s.side, s.level, set_up=True, variant=s.variant))
         self.game = Game(mode, s.side, s.level, line)
         self.progress.new_attempt(self.clock())
         self.paused = self.review_paused = False

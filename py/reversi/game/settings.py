@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.board import COLOR_NAMES
 from ..engine.levels import LEVEL_NAMES
+from ..engine.variants import STANDARD, VARIANTS
 
 #: Against the computer, or two players on one screen (SPEC C1).
 MODES: tuple[str, ...] = ("computer", "local")
@@ -20,7 +21,7 @@ SIDES: tuple[str, ...] = COLOR_NAMES
 #: Seconds a person has for each move (0: no move clock).
 MOVE_CLOCKS: tuple[int, ...] = (0, 30, 40, 60)
 #: The settings that describe a game, and so apply from the next new game.
-GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level")
+GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant")
 
 
 @dataclass
@@ -38,13 +39,15 @@ class Settings:
     move_clock: int = 0
     #: Hint mode: every legal move shows its value (SPEC H1; assistance, H2).
     hints: bool = False
+    #: The rules of the next game (SPEC V1): standard, anti-reversi or free opening.
+    variant: str = STANDARD
 
 
 #: Every setting's allowed values.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
-    "hints": (True, False),
+    "hints": (True, False), "variant": VARIANTS,
 }
 
 
