@@ -227,11 +227,13 @@ def test_p3_a_valid_record_needs_every_field_and_consistent_values():
     assert all(valid_record(r) for r in RICH.progress.history)
     near_misses = [record(challenge=True, result="loss"), record(result="white"), record(mode="local"),
                    record(black=65, white=0), record(attempt=True), record(date="x" * 65), {},
-                   record(moves="f5d6z9"), record(moves="f5" * 61), record(practice=True),
+                   record(moves="f5d6z9"), record(moves="f5" * 65), record(practice=True),
+                   record(variant="standard"), record(variant="anti"), record(variant="chess"),
                    {**GOOD_1, "extra": 1}]
     assert not any(valid_record(r) for r in near_misses)
     assert valid_record(record(mode="local", result="white", challenge=False))
     assert valid_record({k: v for k, v in GOOD_1.items() if k != "moves"})
+    assert valid_record(record(variant="anti", challenge=False)) and valid_record(record(moves="f5" * 64))
 
 
 # -- damaged and foreign parts -----------------------------------------------------------
