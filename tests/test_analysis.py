@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi.app.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
+from reversi.app.review import Played
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
@@ -139,7 +140,7 @@ def test_whole_short_game_analysis_reports_every_position():
     position per step: progress, every value, the exact final value, the end reported
     once; a step after the end does nothing."""
     moves = squares_of(SHORT)
-    game = GameAnalysis(moves, "Imported game")
+    game = GameAnalysis(Played(moves), "Imported game")
     assert not game.done and game.report()["done"] == 0
     tab = page()
     reply = tab.call("analysis_start", moves=SHORT, title="Imported game")

@@ -140,7 +140,7 @@ class TestImport:
         spaced = " ".join(SHORT[i:i + 2] for i in range(0, len(SHORT), 2))
         for text in (SHORT, SHORT.upper(), spaced, "\n" + spaced.upper() + "\t\n",
                      "E6f6 G6e3\r\ne2F2 c3D2e1c2g1b4b2a5", SHORT[:14] + "\u00a0" + SHORT[14:]):
-            assert parse_game(text) == (expected, None), repr(text)
+            assert parse_game(text) == (expected, None, "standard"), repr(text)
 
     @pytest.mark.parametrize("text, position", [
         ("x6f6", 1),        # not a square at the start
@@ -176,7 +176,7 @@ class TestImport:
 
     def test_r6_an_empty_text_has_no_moves(self):
         """R6: an empty text is no game."""
-        assert parse_game("") == ([], None) and parse_game(" \n\t") == ([], None)
+        assert parse_game("") == ([], None, "standard") and parse_game(" \n\t") == ([], None, "standard")
 
     @pytest.mark.parametrize("text, words", [
         ("e6f6g", ["move 3", "character 5"]),

@@ -28,6 +28,7 @@ const review = createReview({
     $("count-black").textContent = frame.counts.black;
     $("count-white").textContent = frame.counts.white;
     ui.reviewFrame(info);
+    $("graph-meaning").textContent = review.current().meaning;
     if (say) announce(frame.text);
   },
 });
@@ -103,7 +104,7 @@ function bindControls() {
   $("menu-close").addEventListener("click", () => menu.close());
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
   for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
-  for (const name of ["mode", "side", "level"]) {
+  for (const name of ["mode", "side", "level", "variant"]) {
     $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
   }
   $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));

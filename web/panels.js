@@ -55,10 +55,11 @@ export function createPanels({ emit }) {
     for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) {
       $(id).disabled = loading;
     }
-    for (const name of ["mode", "side", "level"]) {
+    $("variant-note").textContent = snap.variant_note || "";
+    for (const name of ["mode", "side", "level", "variant"]) {
       for (const input of document.querySelectorAll(`input[name=${name}]`)) {
         input.checked = input.value === snap.options[name];
-        input.disabled = !ready || (name !== "mode" && !snap.side_and_level_apply);
+        input.disabled = !ready || ((name === "side" || name === "level") && !snap.side_and_level_apply);
       }
     }
     $("move-clock-setting").value = String(snap.options.move_clock);

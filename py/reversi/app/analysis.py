@@ -16,8 +16,10 @@ from ..engine.bitboard import Square
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from ..engine.variants import STANDARD, final_score
 from ..game.line import Line, Start
 from . import wording
+from .review import Played
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 14
@@ -28,41 +30,44 @@ ESTIMATE_SECONDS = 0.15
 LOST_GROUND = {True: 1.0, False: 3.0}
 
 
-def position(moves: list[Square], ply: int, start: Start | None = None) -> Board:
+def position(moves: list[Square], ply: int, start: Start | None = None, variant: str = STANDARD) -> Board:
     """Returns the board before placement ``ply`` (0-based) of ``moves`` played from
-    ``start`` (None: the opening)."""
-    return Line(moves[:ply], start=start).board
+    ``start`` (None: the opening of ``variant``)."""
+    return Line(moves[:ply], start=start, variant=variant).board
 
 
 def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tuple[float, Square | None, bool]:
-    """Returns ``(score for the side to move, best square, exact)``; a finished
-    game scores its real disc difference."""
+    """Returns ``(score for the side to move, best square, exact)`` in the terms of the
+    board's variant (a disc difference; negated in anti-reversi); a finished game
+    scores its real disc difference so."""
     from ..engine.search import think  # the search stack loads only when analysis runs
 
     p, o = board.mover_mask()
     empties = 64 - (p | o).bit_count()
     if board.is_game_over():
-        return float(p.bit_count() - o.bit_count()), None, True
+        return float(final_score(p, o, board.variant)), None, True
     exact = empties <= EXACT_EMPTIES
     result = think(p, o, deadline=None if exact else Deadline(seconds),
                    exact_empties=EXACT_EMPTIES if exact else 0)
     return result.score, result.square, result.exact
 
 
-def analyse_ply(moves: list[Square], ply: int, start: Start | None = None) -> dict[str, Any]:
+def analyse_ply(moves: list[Square], ply: int, start: Start | None = None,
+                variant: str = STANDARD) -> dict[str, Any]:
     """Returns the analysis of the position before placement ``ply`` (or of the
     final position when ``ply == len(moves)``).
 
     Fields: ``ply``, ``mover`` ("black"/"white" or None at the end), ``value``
-    (expected final disc difference, Black minus White), ``best`` and
+    (Black's expected result: the final disc difference Black minus White, negated
+    in anti-reversi, so that above zero is always good for Black), ``best`` and
     ``best_score`` (for the mover), ``exact``, ``empties``.
     """
-    board = position(moves, ply, start)
+    board = position(moves, ply, start, variant)
     score, best, exact = evaluate_position(board)
     mover = None if board.is_game_over() else board.turn
     value = score if mover in (None, 0) else -score
     if mover is None:
-        value = float(board.black.bit_count() - board.white.bit_count())
+        value = float(final_score(board.black, board.white, variant))
     return {
         "ply": ply, "mover": None if mover is None else ("white" if mover else "black"),
         "value": value, "best": square_name(best) if best is not None else None,
@@ -92,12 +97,12 @@ class GameAnalysis:
     """The analysis of one game in progress: one position per :meth:`step`; the
     placements of ``human`` (a colour name, None for both sides) are the ones marked."""
 
-    def __init__(self, moves: list[Square], title: str, human: str | None = None,
-                 start: Start | None = None) -> None:
-        self.moves = moves
+    def __init__(self, game: Played, title: str, human: str | None = None) -> None:
+        self.moves = game.moves
+        self.start = game.start
+        self.variant = game.variant
         self.title = title
         self.human = human
-        self.start = start
         self.plies: list[dict[str, Any]] = []
 
     @property
@@ -108,7 +113,7 @@ class GameAnalysis:
     def step(self) -> None:
         """Analyses the next position."""
         if not self.done:
-            self.plies.append(analyse_ply(self.moves, len(self.plies), self.start))
+            self.plies.append(analyse_ply(self.moves, len(self.plies), self.start, self.variant))
 
     def report(self) -> dict[str, Any]:
         """Returns what the page shows: progress (``done`` of ``total``), the values for

@@ -57,7 +57,7 @@ from ..game.session import Session, now_iso
 from . import events as app_ev
 from . import save, setup, wording
 from .hints import Hints
-from .review import chosen_game, review_of
+from .review import Played, chosen_game, review_of
 from .reviews import Reviews
 from .saving import Saving
 from .snapshot import session_snapshot
@@ -191,9 +191,10 @@ class Bridge:
 
     def setup_analyse(self, board: str) -> None:
         """Opens a set-up position in review and starts its analysis."""
-        start = setup.read(board)
-        self.reviews.show(self.session, review_of([], "Set-up position", "setup", None, start))
-        self.events.extend(self.reviews.analyse(self.session, [], "Set-up position", None, start))
+        game = Played([], setup.read(board), self.session.settings.variant)
+        self.reviews.show(self.session, review_of(game.moves, "Set-up position", "setup", None,
+                                                  game.start, game.variant))
+        self.events.extend(self.reviews.analyse(self.session, game, "Set-up position", None))
 
     # -- storage ------------------------------------------------------------
     def load(self, documents: Any = None) -> None:

@@ -7,26 +7,43 @@ instant even while the worker analyses.  Passes are shown where they happened.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.bitboard import Square, squares
 from ..engine.board import COLOR_NAMES, Board
-from ..engine.notation import format_board, format_transcript, parse_board, parse_transcript, square_name
+from ..engine.notation import (
+    NotationError,
+    format_board,
+    format_transcript,
+    parse_board,
+    parse_transcript,
+    square_name,
+)
+from ..engine.variants import STANDARD, VARIANTS
 from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
 
 
-def frames(moves: list[Square], start: Start | None = None) -> list[dict[str, Any]]:
-    """Returns the frames of a game: its first position (the opening, or ``start``),
-    then one after each placement.
+class Played(NamedTuple):
+    """A game as text gives it: its placements, its first position (None: the opening
+    of its variant) and its variant (SPEC R6, E2, V3)."""
+
+    moves: list[Square]
+    start: Start | None = None
+    variant: str = STANDARD
+
+
+def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:
+    """Returns the frames of a game of ``variant``: its first position (the opening, or
+    ``start``), then one after each placement.
 
     Each frame: ``cells``, ``counts``, ``last``, ``flipped``, ``turn`` (None at the
     end), ``passed``, ``text`` (what happened, with any pass), ``ply`` (0 = opening).
 
     :raises IllegalMoveError: if a move is illegal where it stands.
     """
-    board = Line(start=start).board
+    board = Line(start=start, variant=variant).board
     out = [_frame(board, 0, start is not None)]
     for ply, square in enumerate(moves, 1):
         board.play(square)
@@ -50,21 +67,26 @@ def _frame(board: Board, ply: int, set_up: bool = False) -> dict[str, Any]:
 
 
 def review_of(moves: list[Square], title: str, source: str, human: str | None,
-              start: Start | None = None) -> dict[str, Any]:
+              start: Start | None = None, variant: str = STANDARD) -> dict[str, Any]:
     """Returns the review a page shows: title, source, transcript (``moves``, and
     ``start``: the first position's board string, or None for the opening), the
-    full transcript text (``transcript``), frames, and the colour the person played
-    (None when both sides were people, or unknown)."""
+    variant, the game as text (``transcript``), frames, the colour the person played
+    (None when both sides were people, or unknown), and what the analysis graph
+    means in this variant (``meaning``)."""
     board = format_board(*start) if start else None
     return {"title": title, "source": source, "moves": format_transcript(moves), "start": board,
-            "transcript": transcript_text(moves, start), "human": human, "frames": frames(moves, start)}
+            "variant": variant, "transcript": transcript_text(moves, start, variant), "human": human,
+            "frames": frames(moves, start, variant), "meaning": wording.graph_meaning(variant)}
 
 
-def transcript_text(moves: list[Square], start: Start | None = None) -> str:
+def transcript_text(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
     """Returns a game as text: its transcript (SPEC R6), after the board string of its
-    first position when it began from a set-up one (E2)."""
+    first position when it began from a set-up one (E2), after its variant's tag
+    when it is not the standard game (V3: ``anti:f5d6…``)."""
     text = format_transcript(moves)
-    return f"{format_board(*start)} {text}".rstrip() if start else text
+    if start:
+        text = f"{format_board(*start)} {text}".rstrip()
+    return f"{variant}:{text}" if variant != STANDARD else text
 
 
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:
@@ -76,7 +98,7 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
     if source == "current":
         game, line = session.game, session.game.line
         human = game.side if game.mode == "computer" else None
-        return review_of(line.moves[:line.cursor], "This game", source, human, line.start)
+        return review_of(line.moves[:line.cursor], "This game", source, human, line.start, line.variant)
     history = session.progress.history
     if source == "history" and type(index) is int and 0 <= index < len(history):
         record = history[index]
@@ -84,23 +106,33 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
             human = record["side"] if record["mode"] == "computer" else None
             moves = [s for s, _ in parse_transcript(record["moves"])]
             start = parse_board(record["start"]) if "start" in record else None
-            return review_of(moves, wording.history_title(record), source, human, start)
+            return review_of(moves, wording.history_title(record), source, human, start,
+                             record.get("variant", STANDARD))
     raise ValueError("that game cannot be reviewed")
 
 
-def parse_game(text: str) -> tuple[list[Square], Start | None]:
-    """Returns the placements of a pasted game after checking every one, and its first
-    position: a transcript (SPEC R6), after an optional board string (E1, E2).
+def parse_game(text: str) -> Played:
+    """Returns a pasted game after checking every placement: an optional variant tag
+    (``anti:``, ``free:``, ``standard:``; none: the standard game, SPEC V3), an
+    optional board string (E1, E2), then a transcript (R6).
 
-    :raises NotationError: naming the first character that is not a square, or what
-        is wrong with the board string.
+    :raises NotationError: naming an unknown tag, what is wrong with the board string,
+        or the first character that is not a square.
     :raises IllegalMoveError: naming the first illegal move and its position.
     """
+    variant = STANDARD
+    tag, colon, rest = text.partition(":")
+    if colon:
+        variant = tag.strip().lower()
+        if variant not in VARIANTS:
+            raise NotationError(f"{tag.strip()!r} is not a variant: a transcript may begin with "
+                                f"{', '.join(v + ':' for v in VARIANTS[1:])} or no tag", position=1)
+        text = rest
     tokens = text.split()
     start: Start | None = None
     if tokens and len(tokens[0]) == 64 and set(tokens[0].upper()) <= set("XO-"):
         start = parse_board(" ".join(tokens[:2]))
         text = " ".join(tokens[2:])
-    board = Line(start=start).board
+    board = Line(start=start, variant=variant).board
     board.play_transcript(text)
-    return board.placements(), start
+    return Played(board.placements(), start, variant)

@@ -11,12 +11,11 @@ from typing import Any
 
 from ..engine.notation import IllegalMoveError, NotationError
 from ..game.events import Event
-from ..game.line import Start
 from ..game.session import Session
 from . import events as app_ev
 from . import wording
 from .analysis import GameAnalysis
-from .review import parse_game, review_of
+from .review import Played, parse_game, review_of
 from .watch import watch_step
 
 
@@ -55,13 +54,13 @@ class Reviews:
         :raises ValueError: with the words that say why it cannot be opened.
         """
         try:
-            moves, start = parse_game(text)
+            game = parse_game(text)
         except (NotationError, IllegalMoveError) as error:
             raise ValueError(wording.transcript_problem(error)) from None
-        if not moves and start is None:
+        if not game.moves and game.start is None:
             raise ValueError(wording.transcript_problem(None))
-        self.show(session, review_of(moves, "Imported game", "import", None, start))
-        return [app_ev.Imported(len(moves))]
+        self.show(session, review_of(game.moves, "Imported game", "import", None, game.start, game.variant))
+        return [app_ev.Imported(len(game.moves))]
 
     def watch(self, session: Session, moves: str, black: str, white: str, seed: int = 0) -> None:
         """Plays the next placement of a watched game and shows the game so far."""
@@ -77,15 +76,14 @@ class Reviews:
         :raises ValueError: when the game is part of the unfinished game in play (analysis
             is assistance) or the text is not a game.
         """
-        placements, start = parse_game(moves)
-        return self.analyse(session, placements, title, human, start)
+        game = parse_game(moves)
+        return self.analyse(session, game, title, human)
 
-    def analyse(self, session: Session, moves: list[Any], title: str, human: str | None,
-                start: Start | None) -> list[Event]:
-        """Starts analysing ``moves`` from ``start`` (see :meth:`start_analysis`)."""
-        if not session.may_analyse(moves, start):
+    def analyse(self, session: Session, game: Played, title: str, human: str | None) -> list[Event]:
+        """Starts analysing ``game`` (see :meth:`start_analysis`)."""
+        if not session.may_analyse(*game):
             raise ValueError(wording.ANALYSIS_REFUSED)
-        self.analysis = GameAnalysis(moves, title, human, start)
+        self.analysis = GameAnalysis(game, title, human)
         return [app_ev.AnalysisStarted(title)]
 
     def step(self) -> list[Event]:

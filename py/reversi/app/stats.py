@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.variants import VARIANTS
 from ..game.results import Record
 from ..game.settings import LEVEL_NAMES, SIDES
 from .wording import stats_label
@@ -16,14 +17,16 @@ def _margin(record: Record) -> int:
 
 
 def statistics(history: list[Record]) -> list[dict[str, Any]]:
-    """Returns one row per level and side played (then one for local games):
-    ``{label, games, wins, draws, losses, best, average}``; ``best`` and
-    ``average`` are disc differences from the player's side (Black's locally)."""
-    groups: dict[tuple[str, str], list[Record]] = {}
+    """Returns one row per variant, level and side played (then one for local games
+    of each variant): ``{label, games, wins, draws, losses, best, average}``; ``best``
+    and ``average`` are real disc differences from the player's side (Black's locally)."""
+    groups: dict[tuple[str, str, str], list[Record]] = {}
     for record in history:
-        key = ("local", "") if record["mode"] == "local" else (record["level"], record["side"])
+        variant = record.get("variant", "standard")
+        key = ("local", "", variant) if record["mode"] == "local" else (record["level"], record["side"], variant)
         groups.setdefault(key, []).append(record)
-    order = [(level, side) for level in LEVEL_NAMES for side in SIDES] + [("local", "")]
+    order = [(level, side, variant) for variant in VARIANTS
+             for level, side in [*((lv, sd) for lv in LEVEL_NAMES for sd in SIDES), ("local", "")]]
     rows = []
     for key in order:
         records = groups.get(key)

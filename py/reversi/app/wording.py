@@ -23,9 +23,9 @@ STAR_TEXT: dict[str, tuple[str, str]] = {
     "corner": ("Corner", "Place a disc on a corner."),
     "capture": ("Capture", "Flip at least six discs with one placement."),
     "completion": ("Completion", "Finish a game: reach the first result of an attempt."),
-    "first-win": ("First computer win", "Win a game against the computer."),
+    "first-win": ("First computer win", "Win a standard game against the computer."),
     "strong-win": ("Strong win", "Beat Hard or Expert without Undo or Restart."),
-    "clean-win": ("Clean win", "Beat the computer at any level without Undo or Restart."),
+    "clean-win": ("Clean win", "Beat the computer at any level without Undo or Restart, in a standard game."),
     "fresh-wins": ("Three fresh wins",
                    "Win three different attempts against the computer without Undo or Restart."),
 }
@@ -57,18 +57,36 @@ def flips_text(n: int) -> str:
     return f"flipping {n} disc{'s' if n != 1 else ''}"
 
 
+#: How the page names each variant (SPEC V1).
+VARIANT_NAMES = {"standard": "Standard", "anti": "Anti-reversi", "free": "Free opening"}
+#: What the page says of a variant's rules beside the score.
+VARIANT_NOTES = {"standard": "", "anti": "Anti-reversi: fewer discs wins.",
+                 "free": "Free opening: the first four discs go on the centre squares."}
+
+
+def variant_note(variant: str, placements: int) -> str:
+    """Returns the line that reminds the player of a variant's rule ("" for the standard
+    game; the free opening's only while its first four placements are being made)."""
+    if variant == "free" and placements >= 4:
+        return ""
+    return VARIANT_NOTES[variant]
+
+
 def result_text(outcome: Outcome) -> str:
     """Returns the sentence announcing a final result, e.g. "Black wins 40–24."."""
     if outcome.winner is None:
         return f"Draw, {outcome.black}–{outcome.white}."
-    return f"{color_title(outcome.winner)} wins {outcome.black}–{outcome.white}."
+    fewer = " (fewer discs wins)" if outcome.variant == "anti" else ""
+    return f"{color_title(outcome.winner)} wins {outcome.black}–{outcome.white}{fewer}."
 
 
-def describe_game(mode: str, side: str, level: str) -> str:
-    """Returns e.g. "you play Black against Normal" or "two players on this screen"."""
+def describe_game(mode: str, side: str, level: str, variant: str = "standard") -> str:
+    """Returns e.g. "you play Black against Normal" or "two players on this screen",
+    with the variant when it is not the standard game."""
+    rules = f", {VARIANT_NAMES[variant].lower()}" if variant != "standard" else ""
     if mode == "local":
-        return "two players on this screen"
-    return f"you play {side.capitalize()} against {level.capitalize()}"
+        return "two players on this screen" + rules
+    return f"you play {side.capitalize()} against {level.capitalize()}{rules}"
 
 
 class Words:
@@ -113,7 +131,8 @@ class Words:
             return f"{SWITCHES[e.name]} {'on' if e.value else 'off'}."
         if e.name == "move_clock":
             return f"Move clock: {e.value} seconds per move." if e.value else "Move clock off."
-        return f"{e.name.capitalize()}: {e.value}. It applies from the next new game."
+        value = VARIANT_NAMES[e.value] if e.name == "variant" else e.value
+        return f"{e.name.capitalize()}: {value}. It applies from the next new game."
 
 
 _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
@@ -126,8 +145,8 @@ _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
     ev.Undone: Words.undone,
     ev.Redone: lambda _, e: "Move replayed.",
     ev.Restarted: lambda _, e: "Restarted from the opening. This attempt is now practice.",
-    ev.NewGame: lambda _, e: (f"New game from a set-up position: {describe_game(e.mode, e.side, e.level)}."
-                              if e.set_up else f"New game: {describe_game(e.mode, e.side, e.level)}."),
+    ev.NewGame: lambda _, e: ("New game from a set-up position: " if e.set_up else "New game: ")
+    + describe_game(e.mode, e.side, e.level, e.variant) + ".",
     ev.Paused: lambda _, e: "Paused." + PAUSE_REASONS[e.reason],
     ev.Resumed: lambda _, e: "Resumed.",
     ev.SettingChanged: Words.setting,
@@ -256,6 +275,16 @@ def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
     return lines
 
 
+def graph_meaning(variant: str) -> str:
+    """Returns what the analysis graph shows in ``variant`` (its text under the graph)."""
+    if variant == "anti":
+        return ("Expected result for Black before each move, in discs: above the line Black is ahead, "
+                "which in anti-reversi means Black ends with fewer discs. Solid dots are exact; "
+                "hollow ones are estimates.")
+    return ("Expected final disc difference, Black minus White, before each move. Solid dots are exact "
+            "(solved to the end); hollow ones are estimates.")
+
+
 def hint_progress(final: bool, exact: bool) -> str:
     """Returns where hint mode stands, e.g. "Hints: exact final disc differences."."""
     if not final:
@@ -297,8 +326,11 @@ def solution(turn: Color, move: str | None, score: int) -> str:
 def history_words(record: Record) -> dict[str, str]:
     """Returns the words of a results-history line: ``game``, ``result``, ``score``, ``kind``."""
     local = record["mode"] == "local"
+    game = "Two players" if local else f"{record['level'].capitalize()}, as {record['side'].capitalize()}"
+    if "variant" in record:
+        game += f" · {VARIANT_NAMES[record['variant']]}"
     return {
-        "game": "Two players" if local else f"{record['level'].capitalize()}, as {record['side'].capitalize()}",
+        "game": game,
         "result": RESULT_WORDS[record["result"]],
         "score": f"{record['black']}–{record['white']}",
         "kind": ("Set-up position" if "start" in record else "Local" if local else
@@ -306,9 +338,11 @@ def history_words(record: Record) -> dict[str, str]:
     }
 
 
-def stats_label(level: str, side: str) -> str:
-    """Returns the label of a statistics row, e.g. "Hard, as White"."""
-    return "Two players (Black's view)" if level == "local" else f"{level.capitalize()}, as {side.capitalize()}"
+def stats_label(level: str, side: str, variant: str = "standard") -> str:
+    """Returns the label of a statistics row, e.g. "Hard, as White" or "Two players
+    (Black's view) · Anti-reversi"."""
+    label = "Two players (Black's view)" if level == "local" else f"{level.capitalize()}, as {side.capitalize()}"
+    return label + (f" · {VARIANT_NAMES[variant]}" if variant != "standard" else "")
 
 
 def watch_title(black: str, white: str) -> str:
