@@ -336,3 +336,26 @@ class Tab:
         """Returns the stored part ``key`` as data (None when absent)."""
         text = self.storage.get(key)
         return None if text is None else json.loads(text)
+
+
+# -- sessions read back from saves (SPEC P1, P3) ------------------------------------------
+def fresh() -> Session:
+    """Returns a new page's session (a computer that answers from WIN and LOSS, a fake clock)."""
+    return Session(Book(WIN, LOSS), clock=Clock())
+
+
+def assert_playable(session: Session) -> None:
+    """Checks that the session works: the snapshot builds, its parts reload cleanly,
+    and after Resume (and the computer's turn) a person can place a legal disc."""
+    json.dumps(session_snapshot(session))
+    again = fresh()
+    assert save.load(again, parts(session)) == [], "what was kept should load without complaint"
+    if session.is_over():
+        session.new()
+    session.resume()
+    while session.computer_to_move():
+        session.computer_move(session.token)
+    assert session.human_to_move()
+    cursor = session.game.line.cursor
+    session.place(square_name(session.board.legal_moves()[0]))
+    assert session.game.line.cursor == cursor + 1

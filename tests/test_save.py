@@ -30,10 +30,11 @@ from tests.sessions import (
     WIN,
     WIN_SHORT,
     Book,
-    Clock,
     Storage,
     Tab,
     advance,
+    assert_playable,
+    fresh,
     parts,
     placed,
     scripted,
@@ -42,11 +43,6 @@ from tests.sessions import (
 
 UNREADABLE = wording.UNREADABLE
 NEWER = "This save comes from a newer version of the game"
-
-
-def fresh() -> Session:
-    """Returns a new page's session (fake computer, fake clock)."""
-    return Session(Book(WIN, LOSS), clock=Clock())
 
 
 def loaded(texts: dict) -> tuple[Session, list[str]]:
@@ -484,23 +480,6 @@ DAMAGED = [
     ("every-part-foreign", lambda: {part: '{"format": "chess", "version": 2}' for part in BASE_TEXTS},
      UNREADABLE, (), default_session),
 ]
-
-
-def assert_playable(session: Session) -> None:
-    """Checks that the session works: the snapshot builds, its parts reload cleanly,
-    and after Resume (and the computer's turn) a person can place a legal disc."""
-    json.dumps(session_snapshot(session))
-    again = fresh()
-    assert save.load(again, parts(session)) == [], "what was kept should load without complaint"
-    if session.is_over():
-        session.new()
-    session.resume()
-    while session.computer_to_move():
-        session.computer_move(session.token)
-    assert session.human_to_move()
-    cursor = session.game.line.cursor
-    session.place(square_name(session.board.legal_moves()[0]))
-    assert session.game.line.cursor == cursor + 1
 
 
 def test_p3_every_part_has_damaged_cases():

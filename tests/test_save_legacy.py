@@ -23,17 +23,18 @@ from hypothesis import strategies as st
 from reversi.app import save, wording
 from reversi.app.save_reader import VERSION
 from reversi.app.snapshot import session_snapshot
-from reversi.engine.notation import format_transcript, square_name
+from reversi.engine.notation import format_transcript
 from reversi.game.session import Session
 from tests.sessions import (
     LOSS,
     WIN,
     WIN_SHORT,
     Book,
-    Clock,
     Storage,
     Tab,
     advance,
+    assert_playable,
+    fresh,
     parts,
     placed,
     scripted,
@@ -44,11 +45,6 @@ UNREADABLE = wording.UNREADABLE
 NEWER = "This save comes from a newer version of the game"
 LEGACY_TEXT = (Path(__file__).parent / "data" / "save-v1-rich.json").read_text()
 LEGACY = json.loads(LEGACY_TEXT)
-
-
-def fresh() -> Session:
-    """Returns a new page's session (fake computer, fake clock)."""
-    return Session(Book(WIN, LOSS), clock=Clock())
 
 
 def loaded(text) -> tuple[Session, list[str]]:
@@ -323,23 +319,6 @@ DAMAGED = [
 ]
 
 
-
-
-def assert_playable(session: Session) -> None:
-    """Checks that the session works: the snapshot builds, its parts reload cleanly,
-    and after Resume (and the computer's turn) a person can place a legal disc."""
-    json.dumps(session_snapshot(session))
-    again = fresh()
-    assert save.load(again, parts(session)) == [], "what was kept should load without complaint"
-    if session.is_over():
-        session.new()
-    session.resume()
-    while session.computer_to_move():
-        session.computer_move(session.token)
-    assert session.human_to_move()
-    cursor = session.game.line.cursor
-    session.place(square_name(session.board.legal_moves()[0]))
-    assert session.game.line.cursor == cursor + 1
 
 
 def test_p3_there_are_at_least_60_damaged_documents():

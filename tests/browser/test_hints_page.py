@@ -8,13 +8,12 @@ import re
 
 from reversi.engine.endgame import solve_all
 from reversi.engine.notation import parse_board, square_name
+from tests.browser.editor import play_from
 from tests.browser.pages import (
     board_text,
     cell_names,
     legal_squares,
-    menu_button,
     screenshot,
-    status,
     tap,
     wait_for_human_turn,
 )
@@ -53,22 +52,10 @@ def press(pg, key: str, button: str, pressed: str) -> None:
                          arg=[button, pressed])
 
 
-def set_up(pg, board: str, button: str = "Two players") -> None:
-    """Starts a game from ``board`` through the position editor."""
-    menu_button(pg, "Set up a position")
-    pg.locator("#editor-board").fill(board)
-    pg.get_by_role("button", name="Use it").click()
-    pg.wait_for_function("(b) => document.querySelector('#editor-board').value === b", arg=board)
-    before = status(pg)
-    pg.get_by_role("button", name=button).click()
-    pg.wait_for_function("(s) => document.querySelector('#status').textContent !== s", arg=before)
-    pg.wait_for_selector("#editor", state="hidden")
-
-
 def test_h1_hints_show_the_solvers_exact_scores_in_an_ffo_endgame(page):
     """H1: at 14 empties every legal square shows its exact final disc difference (R5),
     equal to the solver's, in its accessible name too; the best one is marked."""
-    set_up(page, FFO_1)
+    play_from(page, FFO_1)
     press(page, "h", "#hint-toggle", "true")  # the H key toggles hint mode (H1)
     wait_for_final_hints(page)
     black, white, _ = parse_board(FFO_1)
@@ -98,7 +85,7 @@ def test_h1_h3_hints_follow_the_game_and_a_move_cancels_them_at_once(page):
 def test_h2_using_hints_makes_the_attempt_practice(page):
     """H2: a game whose hints were shown ends as practice on the result card (B9); the
     legal dots alone do not make it practice (B1)."""
-    set_up(page, FFO_1, button="Play the computer")  # a short game against the computer
+    play_from(page, FFO_1, button="Play the computer")  # a short game against the computer
     press(page, "l", "#legal-dots", "false")
     press(page, "l", "#legal-dots", "true")
     press(page, "h", "#hint-toggle", "true")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line
+from tests.browser.editor import open_editor, use_board
 from tests.browser.pages import (
     READY,
     board_text,
@@ -14,7 +15,6 @@ from tests.browser.pages import (
     choose,
     history_rows,
     legal_squares,
-    menu_button,
     screenshot,
     status,
     tap,
@@ -24,20 +24,6 @@ from tests.browser.pages import (
 #: 10 empty squares, Black to move (tests/test_setup.py knows its solution: g7, -2).
 LATE = "XO" * 27 + "-" * 10 + " X"
 FULL = "X" * 40 + "O" * 24 + " X"
-
-
-def open_editor(pg) -> None:
-    """Opens the position setup from the menu."""
-    menu_button(pg, "Set up a position")
-    pg.wait_for_selector("#editor:not([hidden])")
-
-
-def use_board(pg, text: str) -> None:
-    """Pastes a board string into the editor and waits for Python's verdict."""
-    before = pg.locator("#editor-note").inner_text()
-    pg.locator("#editor-board").fill(text)
-    pg.get_by_role("button", name="Use it").click()
-    pg.wait_for_function("(b) => document.querySelector('#editor-note').textContent !== b", arg=before)
 
 
 def test_e1_a_tap_cycles_a_square_and_bad_board_strings_are_refused(page):

@@ -1,0 +1,31 @@
+"""How the browser tests use the position editor (SPEC E1, E2): through the menu, the
+board-string field and the editor's buttons, as a player does."""
+
+from __future__ import annotations
+
+from tests.browser.pages import menu_button, status
+
+
+def open_editor(pg) -> None:
+    """Opens the position setup from the menu."""
+    menu_button(pg, "Set up a position")
+    pg.wait_for_selector("#editor:not([hidden])")
+
+
+def use_board(pg, text: str) -> None:
+    """Pastes a board string into the editor and waits for Python's verdict."""
+    before = pg.locator("#editor-note").inner_text()
+    pg.locator("#editor-board").fill(text)
+    pg.get_by_role("button", name="Use it").click()
+    pg.wait_for_function("(b) => document.querySelector('#editor-note').textContent !== b", arg=before)
+
+
+def play_from(pg, board: str, button: str = "Two players") -> None:
+    """Starts a game from ``board`` through the editor (``button``: "Two players" or
+    "Play the computer") and waits until the editor has closed on it."""
+    open_editor(pg)
+    use_board(pg, board)
+    before = status(pg)
+    pg.get_by_role("button", name=button).click()
+    pg.wait_for_function("(s) => document.querySelector('#status').textContent !== s", arg=before)
+    pg.wait_for_selector("#editor", state="hidden")
