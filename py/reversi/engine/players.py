@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .book import standard_book
@@ -40,6 +41,7 @@ from .budget import Deadline
 from .evaluate import evaluate, final_score
 from .levels import LEVELS
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
+from .variants import STANDARD
 
 
 @dataclass
@@ -60,18 +62,23 @@ class MoveChoice:
 
 
 def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
-                budget: float | None = None, nodes: int | None = None) -> MoveChoice:
-    """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent).
+                budget: float | None = None, nodes: int | None = None,
+                variant: str = STANDARD) -> MoveChoice:
+    """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
     ``nodes`` a node budget instead of wall time, for reproducible play.
 
-    :raises ValueError: for an unknown level name.
+    :raises ValueError: for an unknown level or variant name.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     config = LEVELS[level]
     start = time.perf_counter()
+    centre = variants.opening_squares(variants.check(variant), p, o)
+    if centre is not None:  # the free opening: any empty centre square (V1)
+        square = random.Random(seed).choice(list(squares(centre)))
+        return MoveChoice(square, 0.0, 0, 0, time.perf_counter() - start, False, [square])
     moves = moves_mask(p, o)
     if not moves:
         over = not moves_mask(o, p)
