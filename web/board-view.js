@@ -57,7 +57,10 @@ export class BoardView {
   show(snapshot) {
     const before = this.snapshot && this.snapshot.cells;
     this.snapshot = snapshot;
-    this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells, performance.now());
+    if (before !== snapshot.cells) {
+      // The same board again (a clock tick, the hints) lets a running flip finish (B6).
+      this.animation = this.reducedMotion.matches ? null : planAnimation(before, snapshot.cells, performance.now());
+    }
     const legal = shownLegal(snapshot);
     const hints = (snapshot.hints && snapshot.hints.values) || {};
     this.cells.forEach((cell, i) => {
