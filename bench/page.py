@@ -5,6 +5,7 @@
     python3 bench/page.py cancel      delay of Undo/New/Pause pressed during an Expert search
     python3 bench/page.py frames      frame times of a large flip animation
     python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
+    python3 bench/page.py hints       hint latency over games (p50, p95), midgame and at <= 14 empties
     python3 bench/page.py size        the built site's size and precache file count
 
 Run `python3 build.py` first (it uses dist/). Numbers, not pass/fail: a busy
@@ -25,14 +26,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 READY = '[role=grid][aria-busy="false"]'
 # A long game for the analysis and level runs (60 placements, found by self-play).
-LONG_GAME = "f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4f2e7e3g8a4c2c8b5d6a2c1b1h8d1a5h2e2b7a6g3f7g2h5d2b6h7g1h6a1a7d8f1h1b3e1b8a8a3f8"
+LONG_GAME = ("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4f2e7e3g8a4c2c8b5d6a2c1b1h8d1a5h2e2b7a6g3f7g2h5d2b6h7g1"
+             "h6a1a7d8f1h1b3e1b8a8a3f8")
 # A position where b7 flips ten discs in several directions (for the animation run).
 BIG_FLIP, BIG_FLIP_SQUARE = "e6d6c4d3c5f5e3f6c7c3d2e1g7f3e7b6a5b4g4e8b2c6f4a6f2h4a7b5d8f7b3c2d1b1g5g2d7", "b7"
 
@@ -79,23 +82,39 @@ def open_page(browser, url: str, **options):
     return context, page
 
 
+def choose(page, group: str, option: str) -> None:
+    """Picks ``option`` in the menu's group ``group`` (e.g. Level, Opponent) and closes the menu."""
+    page.get_by_role("button", name="Menu").click()
+    before = page.locator("#status").inner_text()
+    page.locator("#menu").get_by_role("group", name=group).get_by_label(option, exact=True).check()
+    page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#menu:not([open])", state="attached")
+
+
+def play_human_turn(page) -> bool:
+    """Waits for the person's turn and taps its first legal square; False once the game is over."""
+    page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')", timeout=60_000)
+    if not page.locator("#result").is_hidden():
+        return False
+    legal = page.evaluate("""[...document.querySelectorAll('[role=gridcell]')]
+        .map(c => c.getAttribute('aria-label')).filter(n => n.includes('legal move'))""")
+    if legal:
+        page.locator(f"[data-square={legal[0].split(',')[0]}]").click()
+    page.wait_for_timeout(100)
+    return True
+
+
 def levels(browser, url: str, games: int = 1) -> None:
     """Plays each level against a quick human stand-in and prints the computer's
     thinking time per move (the worker round trip of each computer move)."""
     for level in ("Easy", "Normal", "Hard", "Expert"):
         context, page = open_page(browser, url)
-        page.get_by_label("Level").select_option(label=level)
-        page.wait_for_timeout(300)
+        choose(page, "Level", level)
         for _ in range(games):
-            while "Game over" not in page.locator("#turn").inner_text():
-                page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')",
-                                       timeout=60_000)
-                legal = page.evaluate("""[...document.querySelectorAll('[role=gridcell]')]
-                    .map(c => c.getAttribute('aria-label')).filter(n => n.includes('legal move'))""")
-                if legal:
-                    page.locator(f"[data-square={legal[0].split(',')[0]}]").click()
-                page.wait_for_timeout(100)
-            page.get_by_role("button", name="New game").click()
+            while play_human_turn(page):
+                pass
+            page.locator("#result-new").click()
             page.wait_for_timeout(300)
         times = page.evaluate("performance.getEntriesByName('computer-move').map(e => e.duration)")
         print(f"{level:6s} computer move (worker round trip): {stats(times)}")
@@ -108,13 +127,13 @@ def cancel(browser, url: str, repeats: int = 5) -> None:
         delays = []
         for _ in range(repeats):
             context, page = open_page(browser, url)
-            page.get_by_label("Level").select_option(label="Expert")
-            page.wait_for_timeout(300)
+            choose(page, "Level", "Expert")
             page.locator("[data-square=d3]").click()
             page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking')")
             page.wait_for_timeout(600)  # the search is well under way
             delays.append(page.evaluate("""(name) => new Promise((resolve) => {
-                const button = [...document.querySelectorAll('button')].find(b => b.textContent === name);
+                const button = [...document.querySelectorAll('button')]
+                    .find(b => (b.getAttribute('aria-label') || b.textContent.trim()) === name);
                 const d3 = document.querySelector('[data-square=d3]');
                 const turn = document.querySelector('#turn');
                 const start = performance.now();
@@ -131,8 +150,7 @@ def cancel(browser, url: str, repeats: int = 5) -> None:
 def frames(browser, url: str) -> None:
     """Prints frame times while a placement flips many discs."""
     context, page = open_page(browser, url)
-    page.get_by_label("Opponent").select_option(label="Two players")
-    page.wait_for_timeout(500)
+    choose(page, "Opponent", "Two players")
     for i in range(0, len(BIG_FLIP), 2):
         page.locator(f"[data-square={BIG_FLIP[i:i + 2]}]").click()
         page.wait_for_timeout(150)
@@ -153,6 +171,7 @@ def frames(browser, url: str) -> None:
 def analysis(browser, url: str) -> None:
     """Prints the time to analyse a 60-move game and the longest main-thread task meanwhile."""
     context, page = open_page(browser, url)
+    page.get_by_role("button", name="Menu").click()
     page.get_by_text("Transcripts").click()
     page.get_by_label("Open a game").fill(LONG_GAME)
     page.get_by_role("button", name="Open in review").click()
@@ -169,6 +188,36 @@ def analysis(browser, url: str) -> None:
     print(f"analysis of {len(LONG_GAME) // 2} moves: {seconds:.1f} s; longest main-thread task "
           f"{page.evaluate('window.__longest'):.0f} ms (0 = none over 50 ms)")
     print(f"  {exact[:160]}…")
+    context.close()
+
+
+def hints(browser, url: str, games: int = 2) -> None:
+    """Plays games against Normal with hint mode on and prints the time from the
+    position's first hint request to its final hints (H1, H3), midgame and near the end."""
+    context, page = open_page(browser, url)
+    page.get_by_role("button", name="Hint").click()
+    for _ in range(games):
+        while True:
+            page.wait_for_function("""() => {
+                if (!document.querySelector('#result').hidden) return true;
+                if (document.querySelector('#turn').classList.contains('thinking')) return false;
+                if (document.querySelector('#hint-toggle').classList.contains('busy')) return false;
+                const names = [...document.querySelectorAll('[role=gridcell]')].map(c => c.getAttribute('aria-label'));
+                const legal = names.filter(n => n.includes('legal move'));
+                return legal.length > 0 && legal.every(n => n.includes('hint'));
+            }""", timeout=60_000)
+            if not play_human_turn(page):
+                break
+        page.locator("#result-new").click()
+        page.wait_for_timeout(300)
+    entries = page.evaluate("performance.getEntriesByName('hints').map(e => [e.duration, e.detail.empties])")
+    for label, chosen in (("all", entries), ("midgame (> 14 empties)", [e for e in entries if e[1] > 14]),
+                          ("endgame (<= 14 empties, exact)", [e for e in entries if e[1] <= 14])):
+        values = sorted(d for d, _ in chosen)
+        if values:
+            print(f"hints, {label:30s}: n={len(values):3d} p50={values[len(values) // 2]:6.0f} "
+                  f"p95={values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]:6.0f} "
+                  f"max={values[-1]:6.0f} ms")
     context.close()
 
 
@@ -189,7 +238,9 @@ def main(argv: list[str]) -> int:
     url = serve()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
-        {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis}[what](browser, url)
+        runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
+                "hints": hints}
+        runs[what](browser, url)
         browser.close()
     return 0
 

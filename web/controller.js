@@ -14,7 +14,7 @@
 //             transcript(text), copyResult(ok), editorOpened(), editorState(setup),
 //             editorSolution(text), editorClosed()}   (panels.js)
 //   announce(text), sound {play(flips)}, clipboard {write(text)}
-//   timers   {setTimeout(fn, ms), now(), measure(name, start)}, hidden() -> boolean
+//   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "./format.js";
@@ -30,6 +30,7 @@ export function createController({
   let thinking = false;
   let analysing = false;
   let hinting = false;
+  let hintsAsked = null; // {token, at}: when the hints of the position at token were first asked for
   let watching = null; // {black, white, seed, busy} while two levels play each other
   let storageReported = false;
   let pending = {};
@@ -125,7 +126,14 @@ export function createController({
     if (!snap || !snap.hints_due || hinting || thinking || loading || hidden() || review.active() || editor.active()) return;
     hinting = true;
     ui.render(snap, flags());
-    command("hint_step", { token: snap.token }).finally(() => {
+    const token = snap.token;
+    if (!snap.hints) hintsAsked = { token, at: timers.now() };
+    command("hint_step", { token }).then((reply) => {
+      if (reply && reply.hints && reply.hints.final && hintsAsked && hintsAsked.token === token) {
+        const empties = 64 - reply.counts.black - reply.counts.white;
+        timers.measure("hints", hintsAsked.at, { empties }); // read by bench/page.py hints
+      }
+    }).finally(() => {
       hinting = false;
       show();
       scheduleHints();

@@ -45,7 +45,7 @@ const controller = createController({
   timers: {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     now: () => performance.now(),
-    measure: (name, start) => performance.measure(name, { start }),
+    measure: (name, start, detail) => performance.measure(name, { start, detail }),
   },
   hidden: () => document.hidden,
 });
