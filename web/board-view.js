@@ -106,7 +106,7 @@ export class BoardView {
     }
     const ctx = canvas.getContext("2d");
     ctx.setTransform(px / cssSize, 0, 0, px / cssSize, 0, 0);
-    const gutter = parseFloat(getComputedStyle(canvas.parentElement).getPropertyValue("--gutter")) || 16;
+    const gutter = this.grid.offsetLeft || 16; // the grid lies over the squares: the frame is its offset
     const cell = (cssSize - gutter - 2) / 8;
     const colors = PALETTES[this.dark.matches ? "dark" : "light"];
     drawBoard(ctx, cssSize, gutter, cell, colors);

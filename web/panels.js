@@ -55,7 +55,7 @@ export function createPanels({ emit }) {
     for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) {
       $(id).disabled = loading;
     }
-    $("variant-note").textContent = snap.variant_note || "";
+    $("game-line").textContent = snap.game_line || "";
     for (const name of ["mode", "side", "level", "variant"]) {
       for (const input of document.querySelectorAll(`input[name=${name}]`)) {
         input.checked = input.value === snap.options[name];

@@ -58,7 +58,8 @@ Session:
   offers to take it over, and nothing of the game is saved from here till then.
 - ``set_up``: whether the game began from a set-up position (SPEC E2).
 - ``variant``: the game's variant (SPEC V1: ``standard``, ``anti``, ``free``);
-  ``variant_note``: the words that remind the player of its rule ("" for none).
+  ``variant_note``: the words that remind the player of its rule ("" for none);
+  ``game_line``: a short line naming the game (level, side, variant, set-up).
 - ``hints``: None, or the hint values of the position in play while hint mode is
   on and a person is to move (:meth:`reversi.app.hints.Hints.report`, SPEC H1);
   ``hints_due``: whether the page should ask for the next hint step (H3).
@@ -176,6 +177,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         set_up=game.set_up,
         variant=game.variant,
         variant_note=wording.variant_note(game.variant, len(game.line.moves)),
+        game_line=wording.game_line(game),
         stats=statistics(session.progress.history),
         **(hints or {"hints": None, "hints_due": False}),
     )

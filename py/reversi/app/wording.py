@@ -72,6 +72,18 @@ def variant_note(variant: str, placements: int) -> str:
     return VARIANT_NOTES[variant]
 
 
+def game_line(game: Game) -> str:
+    """Returns the short line that says which game this is, e.g. "Normal · you are Black"
+    or "Two players · Anti-reversi: fewer discs wins."."""
+    who = "Two players" if game.mode == "local" else f"{game.level.capitalize()} · you are {game.side.capitalize()}"
+    if game.set_up:
+        who += " · set-up position"
+    note = variant_note(game.variant, len(game.line.moves))
+    if game.variant != "standard":
+        who += " · " + (note or VARIANT_NAMES[game.variant])
+    return who
+
+
 def result_text(outcome: Outcome) -> str:
     """Returns the sentence announcing a final result, e.g. "Black wins 40–24."."""
     if outcome.winner is None:
