@@ -5,7 +5,8 @@
   blunders like a beginner.
 - ``normal``: a short search (3 plies) with the pattern evaluation.
 - ``hard``: plays from the opening book, then iterative deepening (ProbCut
-  on) to 6 plies within 0.8 s, exact from 12 empties.
+  on) within 0.8 s, and exact from as many empty squares as that allows
+  (at most 14).
 - ``expert``: plays from the opening book, then iterative deepening to 20
   plies within 2.2 s, and the exact endgame solver from as many empty
   squares as its budget allows (see ``search.exact_threshold``).
@@ -64,8 +65,8 @@ class Level:
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.8, nodes=12_000, max_depth=6, exact_empties=12, book_margin=2.0),
-    Level("expert", seconds=2.2, nodes=80_000, max_depth=20, exact_empties=20, book_margin=1.0),
+    Level("hard", seconds=0.8, nodes=16_000, max_depth=10, exact_empties=14, book_margin=2.0),
+    Level("expert", seconds=2.2, nodes=90_000, max_depth=20, exact_empties=20, book_margin=1.0),
 )}
 
 
