@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
-from .budget import Deadline
 from .book import standard_book
+from .budget import Deadline
 from .evaluate import evaluate, final_score
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
 
@@ -63,7 +63,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
+    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
     Level("hard", seconds=0.8, nodes=16_000, max_depth=10, exact_empties=14, book_margin=2.0),
     Level("expert", seconds=2.2, nodes=90_000, max_depth=20, exact_empties=20, book_margin=1.0),
