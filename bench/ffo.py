@@ -1,11 +1,13 @@
 """Times the exact endgame solver on the FFO test positions #1-#19.
 
-Usage: ``python3 bench/ffo.py [--limit SECONDS] [FILE.obf] [NUMBER ...]``
+Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [FILE.obf] [NUMBER ...]``
 (default: the shared ``ffo-01-19.obf``, all positions; numbers count the
 file's lines from 1).  Prints, per position, the wall-clock and CPU seconds,
 the nodes searched, the score and move found and the file's best score, then
 the totals; a position not solved within ``--limit`` wall seconds shows
-``timeout`` (and is left out of the totals).
+``timeout`` (and is left out of the totals).  ``--eval-order N`` orders
+moves by evaluation only from ``N`` empties (``endgame.EVAL_ORDER``; 64:
+never, fastest-first alone) to measure what that ordering saves.
 
 The file's scores give the empty squares of a finished game to the winner;
 ours give them to nobody (SPEC R5), so a few best scores differ by the
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from reversi.engine.bitboard import Bitboard, Square  # noqa: E402
 from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
+from reversi.engine import endgame  # noqa: E402
 from reversi.engine.endgame import Solver  # noqa: E402
 from reversi.engine.notation import parse_square, square_name  # noqa: E402
 
@@ -51,8 +54,11 @@ def read_obf(path: Path) -> list[tuple[Bitboard, Bitboard, dict[Square, int]]]:
 def main(argv: list[str]) -> None:
     """Solves the chosen positions and prints one row each and the totals."""
     limit = None
-    if argv[:1] == ["--limit"]:
-        limit = float(argv[1])
+    while argv[:1] in (["--limit"], ["--eval-order"]):
+        if argv[0] == "--limit":
+            limit = float(argv[1])
+        else:
+            endgame.EVAL_ORDER = int(argv[1])
         argv = argv[2:]
     path = Path(argv.pop(0)) if argv and not argv[0].isdigit() else FFO_FILE
     positions = read_obf(path)
