@@ -1,19 +1,22 @@
 """Builds the opening book (``py/reversi/engine/data/book.bin``) by deep searches.
 
-Breadth-first from the opening, ply by ply up to ``--plies``: every move of
-every position of the current ply is searched ``--depth`` plies deep (the
-engine's midgame search with its evaluation and ProbCut, no node cap, so
-the build is reproducible); the moves within ``--margin`` discs of the best
-lead to the next ply's positions, at most ``--width`` of them a ply (those
-losing least against their parent's best move, so the main lines come first).  Symmetric positions are searched once
-(:func:`reversi.engine.book.canonical`).  Then every expanded position's
-value is backed up from its children by negamax, and the book keeps the
-positions reached: the main lines and, at each of their positions, the
-values of the moves within the margin.
+Best-first from the opening (book "drop-out" expansion): each step walks
+down the book from the opening, at every position taking among the moves
+within ``--margin`` discs of the best (values backed up by negamax) the one
+whose loss plus a small cost per earlier visit is least, to a position not
+yet expanded; it expands it by searching every
+move ``--depth`` plies deep (the engine's midgame search, ProbCut on, no node
+cap, so the build is reproducible).  Before each step the main line (best
+moves by backed-up values) is extended to ``--plies`` plies if it is
+shorter, so it always comes first; then the alternatives, for
+``--expansions`` steps in all.
+Symmetric positions are one (:func:`reversi.engine.book.canonical`).  The
+book keeps every expanded position with its backed-up value and, at each,
+the values of its moves within the margin.
 
 Usage (from the repository root)::
 
-    nice python3 bench/book.py --plies 12 --depth 7 --margin 2 --width 30 --jobs 2
+    nice python3 bench/book.py --plies 12 --depth 6 --margin 2 --expansions 800 --jobs 2
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ from reversi.engine.book import Book, canonical, encode  # noqa: E402
 from reversi.engine.search import Search  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "py" / "reversi" / "engine" / "data" / "book.bin"
+#: Discs of loss one earlier visit is worth when a walk picks a move: the main
+#: line is extended first, a move 2 discs worse gets its turn after 8 visits.
+DROP_OUT = 0.25
 
 
 def searched(task: tuple[int, int, int]) -> float:
@@ -54,41 +60,71 @@ def children(p: int, o: int) -> list[tuple[int, int]]:
     return out
 
 
-def build(plies: int, depth: int, margin: float, width: int,
+def build(plies: int, depth: int, margin: float, expansions: int,
           jobs: int) -> tuple[dict[int, int], dict]:
     """Returns the book's values by canonical key, and facts for its header."""
-    value: dict[int, float] = {}  # canonical key -> value for the side to move
+    value: dict[int, float] = {}  # canonical key -> searched value for the side to move
     below: dict[int, list[int]] = {}  # expanded key -> its children's keys
-    frontier = {canonical(OPENING_BLACK, OPENING_WHITE): (OPENING_BLACK, OPENING_WHITE)}
+    visits: dict[int, int] = {}
+    root = canonical(OPENING_BLACK, OPENING_WHITE)
     searches = 0
     with multiprocessing.Pool(jobs) as pool:
-        for ply in range(plies):
-            todo = {}
-            for key, (p, o) in frontier.items():
-                below[key] = []
-                for child in children(p, o):
-                    ck = canonical(*child)
-                    below[key].append(ck)
-                    if ck not in value:
-                        todo[ck] = child
-            results = pool.map(searched, [(p, o, depth) for p, o in todo.values()])
+        for _ in range(expansions):
+            key = _main_line(root, below, value, plies)[1] or \
+                _next_leaf(root, below, value, visits, margin, plies)
+            if key is None:
+                break
+            kids = {canonical(*child): child for child in children(*_position(key))}
+            todo = [k for k in kids if k not in value]
+            results = pool.map(searched, [(*kids[k], depth) for k in todo])
             searches += len(todo)
             value.update(zip(todo, results))
-            losses: dict[int, float] = {}
-            for key in frontier:
-                if not below[key]:
-                    continue
-                best = max(-value[ck] for ck in below[key])
-                for ck in below[key]:
-                    loss = best + value[ck]
-                    if loss <= margin and ck not in below:
-                        losses[ck] = min(loss, losses.get(ck, loss))
-            nxt = {ck: todo.get(ck) or _position(ck)
-                   for ck in sorted(losses, key=lambda k: (losses[k], k))[:width]}
-            print(f"ply {ply + 1}: {len(todo)} searched, {len(nxt)} kept", flush=True)
-            frontier = nxt
+            below[key] = sorted(kids)
     kept = _back_up(value, below, margin)
-    return kept, {"searches": searches, "expanded": len(below), "positions": len(kept)}
+    deepest = _main_line(root, below, value, plies)[0]
+    print(f"{len(below)} expanded, {searches} searched, main line {deepest} plies", flush=True)
+    return kept, {"searches": searches, "expanded": len(below), "positions": len(kept),
+                  "main_line_plies": deepest}
+
+
+def _next_leaf(root: int, below: dict[int, list[int]], value: dict[int, float],
+               visits: dict[int, int], margin: float, plies: int) -> int | None:
+    """Returns the next position to expand: down from the root, at each expanded
+    position the move within ``margin`` of the best (backed-up values) whose
+    loss plus ``DROP_OUT`` times its visits is least, until a position not yet
+    expanded; None when the walks keep ending on lines that already reach
+    ``plies`` (or the game's end)."""
+    for _ in range(64):
+        key, ply, path = root, 0, [root]
+        while below.get(key) and ply < plies:
+            backed = {k: -_backed(k, below, value) for k in below[key]}
+            best = max(backed.values())
+            near = [k for k in backed if backed[k] >= best - margin]
+            key = min(near, key=lambda k: (best - backed[k] + DROP_OUT * visits.get(k, 0), k))
+            path.append(key)
+            ply += 1
+        for k in path:
+            visits[k] = visits.get(k, 0) + 1
+        if key not in below and ply < plies:
+            return key
+    return None
+
+
+def _backed(key: int, below: dict[int, list[int]], value: dict[int, float]) -> float:
+    """Returns the negamax value of a position over the expanded tree."""
+    kids = below.get(key)
+    return max(-_backed(k, below, value) for k in kids) if kids else value.get(key, 0.0)
+
+
+def _main_line(root: int, below: dict[int, list[int]], value: dict[int, float],
+               plies: int) -> tuple[int, int | None]:
+    """Returns the length of the book's main line (best backed-up moves from the
+    root) and, if it is shorter than ``plies`` and can go on, its end to expand."""
+    key, length = root, 0
+    while below.get(key):
+        key = max(below[key], key=lambda k: (-_backed(k, below, value), k))
+        length += 1
+    return length, key if length < plies and key not in below else None
 
 
 def _position(key: int) -> tuple[int, int]:
@@ -99,23 +135,14 @@ def _position(key: int) -> tuple[int, int]:
 def _back_up(value: dict[int, float], below: dict[int, list[int]],
              margin: float) -> dict[int, int]:
     """Returns the book: expanded positions valued by negamax over their children,
-    with the children within ``margin`` of the best (deepest first)."""
-    done: dict[int, float] = {}
-
-    def backed(key: int) -> float:
-        if key in done:
-            return done[key]
-        kids = below.get(key)
-        done[key] = result = max(-backed(k) for k in kids) if kids else value[key]
-        return result
-
+    with the children within ``margin`` of the best."""
     book: dict[int, int] = {}
     for key in below:
-        best = backed(key)
+        best = _backed(key, below, value)
         book[key] = round(best)
         for k in below[key]:
-            if -backed(k) >= best - margin:
-                book[k] = round(backed(k))
+            if -_backed(k, below, value) >= best - margin:
+                book[k] = round(_backed(k, below, value))
     return book
 
 
@@ -124,15 +151,15 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=12)
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--margin", type=float, default=2.0)
-    parser.add_argument("--width", type=int, default=30, help="positions expanded a ply")
+    parser.add_argument("--expansions", type=int, default=600, help="positions expanded")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     start = time.perf_counter()
-    values, facts = build(args.plies, args.depth, args.margin, args.width, args.jobs)
+    values, facts = build(args.plies, args.depth, args.margin, args.expansions, args.jobs)
     header = {"command": "python3 bench/book.py " + shlex.join(sys.argv[1:]), "seed": 0,
               "plies": args.plies, "depth": args.depth, "margin": args.margin,
-              "width": args.width, **facts,
+              "expansions": args.expansions, **facts,
               "minutes": round((time.perf_counter() - start) / 60, 1)}
     args.out.write_bytes(encode(Book(values, header)))
     print(f"wrote {args.out}: {len(values)} positions, {args.out.stat().st_size} bytes, "

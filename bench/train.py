@@ -11,12 +11,13 @@ solver from ``--exact`` empty squares on (``bench/selfplay.py``), and the fit
 
 Usage (from the repository root; ``bench/.data/`` is git-ignored)::
 
-    nice python bench/train.py run --rounds 3 --games 12000 --jobs 2 --seed 1
-    python bench/train.py games --round 0 --games 100 --seed 1
-    python bench/train.py fit --out py/reversi/engine/data/standard.weights
+    nice python bench/train.py --seed 1 run --rounds 2 --games 6048 1500 --jobs 2
+    python bench/train.py --seed 1 games --round 0 --games 100
+    python bench/train.py --seed 1 fit --out py/reversi/engine/data/standard.weights
 
 ``run`` does everything and writes ``py/reversi/engine/data/standard.weights``,
-whose header records the command and seed.  ``--negate`` trains on negated
+whose header records the command and seed; then ``bench/probcut.py`` adds
+the ProbCut statistics to it.  ``--negate`` trains on negated
 scores (fewer discs wins: anti-reversi, SPEC V1) into ``anti.weights``.
 """
 
@@ -66,7 +67,8 @@ def round_weights(data: Path, round_: int) -> Path:
 
 
 def cmd_games(args: argparse.Namespace) -> None:
-    """Plays and labels one round's games (appending to its file)."""
+    """Plays and labels one round's games (appending to its file); ``args.games``
+    holds the number of games of each round (the last one for later rounds)."""
     args.data.mkdir(parents=True, exist_ok=True)
     (args.data / ".gitignore").write_text("*\n")
     if args.round == 0:
@@ -74,8 +76,9 @@ def cmd_games(args: argparse.Namespace) -> None:
     else:
         make = functools.partial(pattern_player, round_weights(args.data, args.round - 1))
     start = time.perf_counter()
+    count = args.games[min(args.round, len(args.games) - 1)]
     n = selfplay.write(games_file(args.data, args.round), selfplay.generate(
-        make, args.games, seed=args.seed * 100 + args.round, exact=args.exact,
+        make, count, seed=args.seed * 100 + args.round, exact=args.exact,
         explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs),
         progress=True)
     print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
@@ -90,7 +93,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> None:
-    """Runs every round: games, then a fit, the last one into the engine's data folder."""
+    """Runs every round: games, then a fit, the last one into the engine's data
+    folder (games and fits already in ``--data`` are kept, so a run resumes)."""
     start = time.perf_counter()
     for round_ in range(args.rounds):
         args.round = round_
@@ -98,7 +102,8 @@ def cmd_run(args: argparse.Namespace) -> None:
             cmd_games(args)
         last = round_ == args.rounds - 1
         args.out = args.final if last else round_weights(args.data, round_)
-        cmd_fit(args)
+        if last or not args.out.exists():
+            cmd_fit(args)
     print(f"pipeline: {(time.perf_counter() - start) / 60:.1f} minutes", flush=True)
 
 
@@ -115,7 +120,8 @@ def main(argv: list[str] | None = None) -> None:
         p = sub.add_parser(name)
         p.set_defaults(run=run)
         if name in ("games", "run"):
-            p.add_argument("--games", type=int, default=12000)
+            p.add_argument("--games", type=int, nargs="+", default=[6000],
+                           help="games of each round (the last number for later rounds)")
             p.add_argument("--jobs", type=int, default=2)
             p.add_argument("--exact", type=int, default=14)
             p.add_argument("--explore", type=float, default=0.1)

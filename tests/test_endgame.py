@@ -41,23 +41,37 @@ R5_SCORES = {
 }
 
 
-def ffo_positions() -> list[tuple[Bitboard, Bitboard, dict[int, int]]]:
-    """Returns ``(p, o, scores)`` per FFO position: the discs of the side to move
-    and of its opponent, and every move's exact score under SPEC R5."""
-    if not FFO_FILE.exists():
+#: The same for the first positions of ``ffo-20-39.obf`` (#20 is its first line):
+#: the file's h5 +6 in #20 ends the game with five empty squares, +1 under R5
+#: (``test_r5_score_of_ffo_20_by_minimax`` checks both conventions).
+R5_SCORES_20 = {(20, "h5"): +1}
+
+
+def ffo_positions(path: Path = FFO_FILE, first: int = 1,
+                  corrections: dict[tuple[int, str], int] = R5_SCORES,
+                  ) -> list[tuple[Bitboard, Bitboard, dict[int, int]]]:
+    """Returns ``(p, o, scores)`` per FFO position of ``path`` (numbered from
+    ``first``): the discs of the side to move and of its opponent, and every
+    move's exact score under SPEC R5 (the file's, with ``corrections``)."""
+    if not path.exists():
         if sys.platform == "emscripten":
-            pytest.skip(f"{FFO_FILE} is not mounted here")
-        pytest.fail(f"missing test data {FFO_FILE}")
+            pytest.skip(f"{path} is not mounted here")
+        pytest.fail(f"missing test data {path}")
     positions = []
-    for line in FFO_FILE.read_text().splitlines():
+    for line in path.read_text().splitlines():
         cells, side, *moves = line.replace(";", " ").split()
         black = sum(1 << s for s, c in enumerate(cells) if c == "X")
         white = sum(1 << s for s, c in enumerate(cells) if c == "O")
         scores = {parse_square(m[:2]): int(m[3:]) for m in moves}
         positions.append((black, white, scores) if side == "X" else (white, black, scores))
-    for (number, name), score in R5_SCORES.items():
-        positions[number - 1][2][parse_square(name)] = score
+    for (number, name), score in corrections.items():
+        positions[number - first][2][parse_square(name)] = score
     return positions
+
+
+def ffo_20() -> list[tuple[Bitboard, Bitboard, dict[int, int]]]:
+    """Returns the positions of ``ffo-20-39.obf`` as :func:`ffo_positions` does."""
+    return ffo_positions(FFO_FILE.with_name("ffo-20-39.obf"), 20, R5_SCORES_20)
 
 
 # -- a slow reference: plain minimax over Board ------------------------------
@@ -144,6 +158,38 @@ def test_ffo_every_move(number):
     """R5: the exact score of every legal move (#2 and #6 include R5 corrections)."""
     p, o, scores = ffo_positions()[number - 1]
     assert solve_all(p, o) == scores
+
+
+@pytest.mark.parametrize("number", [20, 21, 22, 23])
+def test_ffo_20_best_score_and_move(number):
+    """R5: the exact score of the cheaper FFO #20-#23 (6-18 empties; bench/ffo.py
+    solves all of #20-#39) and a move that achieves it."""
+    p, o, scores = ffo_20()[number - 20]
+    score, move = solve(p, o)
+    assert score == max(scores.values())
+    assert scores[move] == score
+
+
+def test_r5_score_of_ffo_20_by_minimax():
+    """R5: plain minimax gives h5 +1 in FFO #20 (six empties), and +6, the file's
+    score, when the squares left empty go to the winner."""
+    p, o, _ = ffo_20()[0]
+    h5 = play(p, o, parse_square("h5"))
+    assert -reference(*h5) == 1 == -solve(*h5)[0]
+
+    def to_winner(board: Board) -> int:
+        if board.is_game_over():
+            black, white = board.counts()
+            d = black - white
+            return d + (64 - black - white) * ((d > 0) - (d < 0))
+        values = []
+        for square in board.legal_moves():
+            board.play(square)
+            values.append(to_winner(board))
+            board.unplay()
+        return max(values) if board.turn == BLACK else min(values)
+
+    assert -to_winner(Board(*h5, BLACK)) == 6
 
 
 def test_r5_changes_the_best_move_of_ffo_6():

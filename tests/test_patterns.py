@@ -91,9 +91,10 @@ class TestEvaluate:
         assert evaluate(0b111, 0) == 3 and evaluate(0, 0b11) == -2
 
     def test_zero_weights_and_clamp(self):
-        zero = Evaluator.zero([60], ["bias"])
-        assert zero.evaluate(*random_position(1, 20)) == 0.0
-        header = {**zero.weights.header, "scale": 1.0}
+        header = {"types": [name for name, _ in TYPES], "stages": [60], "extras": ["bias"],
+                  "scale": 1.0}
+        zero = array("h", bytes(2 * (sum(SIZES) + 1)))
+        assert Evaluator(Weights(header, zero)).evaluate(*random_position(1, 20)) == 0.0
         big = array("h", [100] * (sum(SIZES) + 1))
         assert Evaluator(Weights(header, big)).evaluate(*random_position(1, 20)) == 64.0
 

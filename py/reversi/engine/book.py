@@ -119,7 +119,11 @@ def load(path: Path) -> Book:
     return decode(path.read_bytes())
 
 
+#: The standard game's book file (built by ``bench/book.py``).
+DATA_FILE = Path(__file__).resolve().parent / "data" / "book.bin"
+
+
 @functools.cache
 def standard_book() -> Book:
-    """Returns the standard game's opening book (built by ``bench/book.py``), read once."""
-    return load(Path(__file__).resolve().parent / "data" / "book.bin")
+    """Returns the standard game's opening book, read once."""
+    return load(DATA_FILE)

@@ -22,7 +22,6 @@ become Python lists (fast to index) the first time a stage is evaluated.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,14 +90,6 @@ class Evaluator:
     def load(cls, path: Path) -> Evaluator:
         """Returns the evaluator of the weight file ``path``."""
         return cls(load(path))
-
-    @classmethod
-    def zero(cls, stages: list[int], extras: list[str]) -> Evaluator:
-        """Returns an evaluator whose every weight is 0 (a start for training)."""
-        from .patterns import SIZES, TYPES
-        header = {"types": [name for name, _ in TYPES], "stages": stages, "extras": extras,
-                  "scale": 1.0}
-        return cls(Weights(header, array("h", bytes(2 * len(stages) * (sum(SIZES) + len(extras))))))
 
 
 #: The standard game's evaluator (SPEC R1-R5).

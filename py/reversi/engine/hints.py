@@ -46,7 +46,7 @@ def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
     if deadline.at is not None:  # estimates first, should the solver run out of time
         scores = _searched(children, Deadline(deadline.remaining() * ESTIMATE_SHARE),
                            max_nodes, evaluator)
-    solver = Solver(deadline)
+    solver = Solver(deadline, evaluator=evaluator)
     try:
         for s, child in children.items():
             scores[s] = (float(-solver.solve(*child)[0]), True)

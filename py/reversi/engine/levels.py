@@ -30,10 +30,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
-    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=8.0),  # one ply: no budget
+    Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.8, nodes=12_000, max_depth=6, exact_empties=12, book_margin=2.0),
-    Level("expert", seconds=2.2, nodes=80_000, max_depth=20, exact_empties=20, book_margin=1.0),
+    Level("hard", seconds=0.8, nodes=16_000, max_depth=10, exact_empties=14, book_margin=2.0),
+    Level("expert", seconds=2.2, nodes=90_000, max_depth=20, exact_empties=20, book_margin=1.0),
 )}
 
 #: The level names, weakest first.

@@ -234,7 +234,7 @@ _indices = _compile("indices", "p, o", "(" + ", ".join(f"i{n}" for n in range(le
 
 def indices(p: Bitboard, o: Bitboard) -> tuple[int, ...]:
     """Returns the index of every instance of :data:`INSTANCES` for ``p`` to move."""
-    return _indices(p, o)  # type: ignore[no-any-return]
+    return _indices(p, o)
 
 
 def make_sum() -> Callable[[Bitboard, Bitboard, Sequence[Sequence[int]]], int]:

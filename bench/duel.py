@@ -1,0 +1,76 @@
+"""Duel at equal depth: the pattern evaluation's search against the baseline's.
+
+Both sides search ``--depth`` plies (ProbCut off unless ``--selective``; no
+book), both play the endgame exactly from 12 empties, from ``--openings``
+random openings of 4-6 plies, each twice with the colours swapped: a
+measure of what the evaluation knows, apart from budgets.  Prints W/D/L and
+the score of the pattern side (draws half) and its disc balance.
+
+Usage (from the repository root)::
+
+    nice python3 bench/duel.py --depth 3 [--weights FILE] [--selective]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+
+import baseline  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.endgame import solve  # noqa: E402
+from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402
+from reversi.engine.players import random_opening  # noqa: E402
+from reversi.engine.search import Search  # noqa: E402
+
+
+def game(task: tuple[tuple[int, ...], bool, int, bool, str | None]) -> int:
+    """Plays one game; returns the pattern side's final disc difference."""
+    opening, new_black, depth, selective, weights = task
+    evaluator = Evaluator.load(Path(weights)) if weights else STANDARD
+    old = baseline.module("search").Search
+    board = Board()
+    for square in opening:
+        board.play(square)
+    while not board.is_game_over():
+        p, o = board.mover_mask()
+        if 64 - (p | o).bit_count() <= 12:
+            square = solve(p, o)[1]
+        elif (board.turn == 0) == new_black:
+            square = Search(evaluator=evaluator, selective=selective).run(p, o, depth).square
+        else:
+            square = old().run(p, o, depth).square
+        assert square is not None
+        board.play(square)
+    black, white = board.counts()
+    return black - white if new_black else white - black
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--openings", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--weights", help="a weight file instead of the engine's")
+    parser.add_argument("--selective", action="store_true", help="ProbCut on the pattern side")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    baseline.extract()
+    rng = random.Random(args.seed)
+    openings = [tuple(random_opening(rng, rng.randint(4, 6))) for _ in range(args.openings)]
+    tasks = [(o, colour, args.depth, args.selective, args.weights)
+             for o in openings for colour in (True, False)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.map(game, tasks)
+    w, d = sum(r > 0 for r in results), sum(r == 0 for r in results)
+    print(f"depth {args.depth}: {w} W {d} D {len(results) - w - d} L, "
+          f"score {(w + d / 2) / len(results):.1%}, discs {sum(results):+d}")
+
+
+if __name__ == "__main__":
+    main()

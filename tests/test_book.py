@@ -1,0 +1,89 @@
+"""Tests of the opening book and of the levels that play from it (SPEC C2)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reversi.engine.bitboard import flips_mask, moves_mask
+from reversi.engine.board import Board
+from reversi.engine.book import DATA_FILE, Book, canonical, decode, encode, standard_book, \
+    transform
+from reversi.engine.patterns import symmetric
+from reversi.engine.players import LEVELS, choose_move
+
+from test_search import random_position
+
+
+def test_transform_moves_squares_like_the_patterns_symmetries():
+    for g in range(8):
+        for s in (0, 9, 27, 38, 63):
+            assert transform(1 << s, g) == 1 << symmetric([s], g)[0]
+
+
+def test_symmetric_positions_share_a_key():
+    p, o = random_position(3, 14)
+    keys = {canonical(transform(p, g), transform(o, g)) for g in range(8)}
+    assert len(keys) == 1 and canonical(p, o) != canonical(o, p)
+
+
+def test_file_round_trip_and_refusal():
+    book = Book({canonical(*random_position(s, 8)): s - 3 for s in range(6)}, {"seed": 1})
+    assert decode(encode(book)) == book
+    with pytest.raises(ValueError):
+        decode(b"x" + encode(book))
+
+
+def small_book() -> tuple[Book, int, int]:
+    """Returns a book holding three moves of a position, worth +1, +0 and -5 to its mover."""
+    board = Board.replay("f5d6c3d3c4")
+    p, o = board.mover_mask()
+    values = {}
+    for square, worth in zip(board.legal_moves()[:3], (1, 0, -5)):
+        board.play(square)
+        values[canonical(*board.mover_mask())] = -worth
+        board.unplay()
+    assert len(values) == 3
+    return Book(values), p, o
+
+
+def test_choose_keeps_moves_within_the_margin_and_follows_the_seed():
+    book, p, o = small_book()
+    picks = {book.choose(p, o, 2.0, random.Random(seed))[1] for seed in range(30)}
+    assert picks == {1, 0}
+    assert {book.choose(p, o, 0.0, random.Random(seed))[1] for seed in range(10)} == {1}
+    assert book.choose(p, o, 2.0, random.Random(4)) == book.choose(p, o, 2.0, random.Random(4))
+    assert Book().choose(p, o, 2.0, random.Random(1)) is None
+
+
+def test_standard_book_is_small_says_how_it_was_made_and_covers_12_plies():
+    """Issue 10: at most 1 MB, its command in the header, main lines to 12 plies."""
+    assert DATA_FILE.stat().st_size <= 1_000_000
+    book = standard_book()
+    assert "bench/book.py" in book.header["command"]
+
+    def depth(p: int, o: int) -> int:
+        """Returns the longest book line from ``(p, o)`` through best moves (to the disc)."""
+        known = book.move_values(p, o)
+        if not known:
+            return 0
+        best = max(known.values())
+        return 1 + max(depth(o ^ flips_mask(p, o, s), p | flips_mask(p, o, s) | 1 << s)
+                       for s, v in known.items() if v >= best - 1)
+
+    assert depth(*Board().mover_mask()) >= 12
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_c2_hard_and_expert_vary_their_openings_with_the_seed(level):
+    p, o = Board().mover_mask()
+    choices = [choose_move(p, o, level, seed=seed, nodes=LEVELS[level].nodes)
+               for seed in range(12)]
+    assert len({c.square for c in choices}) > 1
+    assert all(moves_mask(p, o) >> c.square & 1 and c.nodes == 0 for c in choices)
+
+
+def test_c2_normal_searches_instead_of_reading_the_book():
+    p, o = Board.replay("f5d6").mover_mask()
+    assert choose_move(p, o, "normal", seed=1, nodes=LEVELS["normal"].nodes).nodes > 0

@@ -1,0 +1,66 @@
+"""The evaluation's training pipeline end to end on a tiny data set (issue 10).
+
+Self-play games labelled by the solver, a fit, a weight file that the
+engine loads: seconds, never the full training (``bench/train.py run``).
+Needs numpy and scipy, as the training tools do (never the engine).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("scipy", reason="the training tools need numpy and scipy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
+
+import fit  # noqa: E402
+import selfplay  # noqa: E402
+import train  # noqa: E402
+from reversi.engine.evaluate import Evaluator  # noqa: E402
+from reversi.engine.search import Search  # noqa: E402
+
+from test_search import random_position  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """Six labelled games of the frozen baseline (round 0), solved from 10 empties."""
+    path = tmp_path_factory.mktemp("data") / "games-0.jsonl"
+    records = selfplay.generate(train.baseline_player, 6, seed=3, exact=10)
+    assert selfplay.write(path, records) == 6
+    return path
+
+
+def test_games_are_labelled_exactly_from_the_solved_ply(games):
+    """Every solved position's label is the solver's; the result is the first one."""
+    for record in selfplay.read(games):
+        plies = len(record["moves"]) // 2
+        assert len(record["exact"]) == plies - record["solved_from"] + 1
+        assert record["result"] == record["exact"][0]
+        assert 64 - 4 - record["solved_from"] <= 10 or record["solved_from"] == plies
+
+
+def test_fit_writes_weights_the_engine_loads(games, tmp_path):
+    out = tmp_path / "tiny.weights"
+    header = {"command": "python bench/train.py (test)", "seed": 3}
+    fit.fit_files([games], out, header=header, ridge=10.0)
+    evaluator = Evaluator.load(out)
+    assert evaluator.weights.header["games"] == 6 and evaluator.weights.header["seed"] == 3
+    p, o = random_position(2, 30)
+    assert -64 <= evaluator.evaluate(p, o) <= 64
+    assert Search(max_nodes=300, evaluator=evaluator).run(p, o, 3).square is not None
+
+
+def test_fitted_weights_follow_the_labels(games, tmp_path):
+    """Trained on negated scores (anti-reversi, V1) the weights change sign."""
+    plain, negated = tmp_path / "plain.weights", tmp_path / "anti.weights"
+    fit.fit_files([games], plain, header={"seed": 3}, ridge=10.0)
+    fit.fit_files([games], negated, header={"seed": 3}, ridge=10.0, negate=True)
+    p, o = random_position(4, 50)
+    assert Evaluator.load(plain).evaluate(p, o) == pytest.approx(
+        -Evaluator.load(negated).evaluate(p, o), abs=0.05)
+    record = json.loads(games.read_text().splitlines()[0])
+    assert isinstance(record["moves"], str)
