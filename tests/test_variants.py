@@ -233,3 +233,16 @@ def test_c2_the_computer_plays_the_free_opening_on_the_centre():
             assert square is not None and 1 << square & CENTRE
     black = 1 << parse_square("d4")
     assert choose_move(0, black, "expert", variant=FREE).square in squares(CENTRE & ~black)
+
+
+def test_v3_the_words_of_an_anti_reversi_ending_name_the_winner_by_fewer_discs():
+    """V3, B7: the end of an anti-reversi game is announced with the real counts, the
+    side with fewer discs as the winner, and the person's verdict to match."""
+    from reversi.app.wording import Words, result_text
+
+    session = make(Book())
+    session.set_setting("variant", ANTI)
+    words = Words(session.game)
+    assert words.sentence(ev.GameOver(18, 46, BLACK)) == "Game over. Black wins 18–46 (fewer discs wins). You win."
+    assert result_text(Outcome(18, 46, ANTI)) == "Black wins 18–46 (fewer discs wins)."
+    assert result_text(Outcome(32, 32, ANTI)) == "Draw, 32–32."
