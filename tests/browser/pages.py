@@ -15,6 +15,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
+#: Issue 11's screens: three phones upright, a phone on its side, two desktops.
+SIZES = {
+    "360x640": {"width": 360, "height": 640},
+    "390x844": {"width": 390, "height": 844},
+    "412x915": {"width": 412, "height": 915},
+    "640x360": {"width": 640, "height": 360},
+    "1280x800": {"width": 1280, "height": 800},
+    "1920x1080": {"width": 1920, "height": 1080},
+}
+#: The toolbar under the board, by accessible name (issue 11).
+TOOLBAR = ("Undo", "Redo", "New game", "Hint", "Menu")
+#: A local game that ends early, 46 squares empty, in an 18-0 wipe-out, with an
+#: automatic pass after move 13 (SPEC R4, R5; checked in test_foundation.py).
+WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 READY = '[role=grid][aria-label=Board][aria-busy="false"]'
 
 
@@ -62,6 +76,56 @@ def tap(pg, square: str) -> None:
         arg=[READY, before], timeout=10_000)
 
 
+def play(pg, transcript: str) -> None:
+    """Taps the placements of ``transcript`` one by one (each waits for the page, see tap)."""
+    for k in range(0, len(transcript), 2):
+        tap(pg, transcript[k:k + 2])
+
+
+def tool(pg, name: str):
+    """Returns the toolbar's button called ``name`` (the result card and the menu have
+    buttons of the same names)."""
+    return pg.get_by_role("navigation", name="Game controls").get_by_role("button", name=name, exact=True)
+
+
+def in_viewport(pg, locator) -> bool:
+    """Checks if the element is wholly inside the viewport as the page is scrolled now."""
+    b = locator.bounding_box()
+    vp = pg.viewport_size
+    return (b is not None and b["x"] >= -0.5 and b["y"] >= -0.5
+            and b["x"] + b["width"] <= vp["width"] + 0.5 and b["y"] + b["height"] <= vp["height"] + 0.5)
+
+
+def intersects(a: dict, b: dict) -> bool:
+    """Checks if two bounding boxes overlap by more than a hairline."""
+    return (a["x"] + a["width"] > b["x"] + 0.5 and b["x"] + b["width"] > a["x"] + 0.5
+            and a["y"] + a["height"] > b["y"] + 0.5 and b["y"] + b["height"] > a["y"] + 0.5)
+
+
+def caught_up(pg) -> None:
+    """Waits until the engine has answered everything the page asked before: turns the
+    legal dots off and on again with the L key and waits for each reply. The worker
+    serves requests one at a time, in order (web/engine.js), so a late reply to an
+    earlier request (a cancelled search, a tick) has landed by then. The focus must
+    not be in a form field (where L types)."""
+    dots = pg.locator("#legal-dots")
+    first = dots.get_attribute("aria-pressed")
+    for want in ("false" if first == "true" else "true", first):
+        pg.keyboard.press("l")
+        pg.wait_for_function("(want) => document.getElementById('legal-dots').getAttribute('aria-pressed') === want",
+                             arg=want, timeout=30_000)
+
+
+def settle(pg) -> None:
+    """Waits for the finite CSS animations (the celebration's pop, the menu rising) to
+    end and two frames to paint: boxes and colours are then what a player sees."""
+    pg.evaluate("""async () => {
+        const finite = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
+        await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }""")
+
+
 def open_menu(pg) -> None:
     """Opens the menu sheet (the Menu button) and waits until it shows."""
     if not pg.locator("#menu").evaluate("d => d.open"):
@@ -70,9 +134,10 @@ def open_menu(pg) -> None:
 
 
 def close_menu(pg) -> None:
-    """Closes the menu sheet (Escape) if it is open and waits until it is gone."""
+    """Closes the menu sheet with its close button if it is open and waits until it is
+    gone. (Escape, the backdrop and Back are test_menu_sheet.py's business.)"""
     if pg.locator("#menu").evaluate("d => d.open"):
-        pg.keyboard.press("Escape")
+        pg.get_by_role("button", name="Close the menu").click()
     pg.wait_for_selector("#menu:not([open])", state="attached")
 
 
