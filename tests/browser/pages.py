@@ -178,6 +178,31 @@ def wait_for_human_turn(pg, timeout: float = 30_000) -> None:
         "() => !document.querySelector('#turn').classList.contains('thinking')", timeout=timeout)
 
 
+def check_card(pg, title: str, score: str) -> dict:
+    """Checks the result card of a game that just ended (SPEC B9) as a player meets it and
+    returns its words ({title, score, detail}): a region named by its title (win, loss or
+    draw), with the score; below the board on an upright screen, beside it in the
+    landscape layouts, never over it; it has the keyboard focus; the live region announced
+    the end and the score (B7)."""
+    card = pg.get_by_role("region", name=title)
+    card.wait_for(state="visible")
+    words = {part: pg.locator(f"#result-{part}").inner_text() for part in ("title", "score", "detail")}
+    assert words["title"] == title and words["score"] == score, words
+    assert pg.evaluate("document.activeElement.id") == "result"
+    assert "Game over" in status(pg) and score in status(pg), status(pg)
+    settle(pg)
+    box, board = card.bounding_box(), pg.locator("#board-wrap").bounding_box()
+    assert not intersects(box, board), (box, board)
+    vp = pg.viewport_size
+    if vp["width"] < vp["height"]:
+        assert box["y"] >= board["y"] + board["height"] - 0.5, (box, board)
+    else:
+        assert box["x"] >= board["x"] + board["width"] - 0.5, (box, board)
+    for name in ("New game", "Review", "Analyse", "Copy transcript"):
+        assert card.get_by_role("button", name=name, exact=True).is_enabled(), name
+    return words
+
+
 def history_rows(pg) -> list[list[str]]:
     """Returns the rows of the menu's results table as lists of cell texts (the menu is
     opened to read them, then closed)."""

@@ -445,17 +445,6 @@ FLIP_CUT_BUG = (
     "their flip to a tick reply arriving 70-200 ms after the placement")
 
 
-@pytest.fixture
-def clocked_page(context, base_url):
-    """The game page with its clock in the test's hands (paused): frames, timers and the
-    one-second clock tick run only when the test moves the time on."""
-    pg = context.new_page()
-    pg.clock.install()
-    open_game(pg, base_url)
-    pg.clock.pause_at(pg.evaluate("Date.now()") + 1_000)
-    return pg
-
-
 READ_POINTS = """(points) => {
     const ctx = document.getElementById('board-canvas').getContext('2d');
     return points.map((p) => Array.from(ctx.getImageData(p.x, p.y, 1, 1).data.slice(0, 3)));

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
 
 from reversi.engine.board import Board
 from tests.browser.pages import (
