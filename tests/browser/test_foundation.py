@@ -12,7 +12,7 @@ import pytest
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_square
 from tests.browser.pages import (
-    DESKTOP, PHONE, READY, TOOLBAR, WIPE_OUT, board_text, cell_names, close_menu, in_viewport, intersects,
+    CENTRED_BOARD, DESKTOP, PHONE, READY, TOOLBAR, WIPE_OUT, board_text, cell_names, close_menu, in_viewport, intersects,
     legal_squares, open_game, open_menu, play, screenshot, settle, start_local_game, status, tap, tool)
 
 # A local game with an automatic pass that ends early, 46 squares empty, in an
@@ -127,12 +127,7 @@ def test_b8_phone_and_desktop_layout(browser, base_url):
             ctx.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "page bug: in the landscape/desktop grid (web/style.css, @media (orientation: landscape) and "
-    "(min-width: 600px)) the board spans grid rows 1-20 and inherits `main { align-items: center }`, "
-    "so it is centred vertically against the side column: with the review bar and the analysis open "
-    "at 1280x800 the column is ~980 px tall and the board sits at y=118, its bottom 78 px below the "
-    "viewport (test-output/foundation-desktop-review-analysis.png)"))
+@pytest.mark.xfail(strict=True, reason=CENTRED_BOARD)  # test-output/foundation-desktop-review-analysis.png
 def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_url):
     """B8 on a desktop (issue 11's layout: the board is the hero, the rest beside it):
     with the side column at its longest (a game reviewed, its analysis running), nothing
