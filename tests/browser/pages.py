@@ -129,7 +129,8 @@ def caught_up(pg) -> None:
 
 def settle(pg) -> None:
     """Waits for the finite CSS animations (the celebration's pop, the menu rising) to
-    end and two frames to paint: boxes and colours are then what a player sees."""
+    end and two frames to paint: boxes and colours are then what a player sees. (Not on
+    a page whose clock the test has paused: its frames wait for the test.)"""
     pg.evaluate("""async () => {
         const finite = document.getAnimations().filter((a) => a.effect.getComputedTiming().endTime !== Infinity);
         await Promise.all(finite.map((a) => a.finished.catch(() => null)));
