@@ -62,6 +62,18 @@ def page(context, base_url):
     return pg
 
 
+@pytest.fixture
+def clocked_page(context, base_url):
+    """The game page with its clock in the test's hands, paused: timers, frames and the
+    one-second clock tick run only when the test moves the time on (``page.clock``).
+    The worker's time is its own: the engine answers as usual."""
+    pg = context.new_page()
+    pg.clock.install()
+    open_game(pg, base_url)
+    pg.clock.pause_at(pg.evaluate("Date.now()") + 1_000)
+    return pg
+
+
 @pytest.fixture(scope="session")
 def plain_url(site) -> str:
     """Serves the site like a plain static host (no isolation headers) for the whole run."""

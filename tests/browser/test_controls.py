@@ -1,22 +1,24 @@
 """Issue 5 in a real browser: the player-facing controls, driven by keys, clicks and taps.
 
 SPEC B1 (legal dots), B3 (keyboard play and shortcuts), B5 (full screen), B6
-(sound off at first, reduced motion, celebrations below the board), B8 (phone
-and desktop layouts), S1 (the Opening star).  The board is read from the
-accessible grid and the ``role=status`` live region, the pixels from the canvas.
+(sound off at first, reduced motion, celebrations that never cover the board),
+S1 (the Opening star).  The board is read from the accessible grid and the
+``role=status`` live region, the pixels from the canvas.  Since issue 11 the
+settings and Full screen live in the menu sheet; the layouts at every size are
+test_one_screen.py's and test_screens.py's.
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.browser.pages import (
-    READY, board_text, choose, legal_squares, open_game, screenshot, start_local_game, status, tap,
-    wait_for_human_turn)
+    READY, board_text, close_menu, in_viewport, intersects, legal_squares, menu_button, open_game,
+    open_menu, screenshot, settle, start_local_game, status, tap, tool, wait_for_human_turn)
 
 FILES = "abcdefgh"
-# A local game that ends early in an 18-0 wipe-out (see test_foundation.py).
-WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 
 
 # -- helpers: the keyboard, the canvas and boxes ---------------------------------
@@ -67,9 +69,10 @@ def press_and_wait(pg, key: str) -> str:
     return status(pg)
 
 
-def pressed(pg, name: str) -> str:
-    """Returns the aria-pressed of the toggle button called ``name``."""
-    return pg.get_by_role("button", name=name).get_attribute("aria-pressed")
+def pressed(pg, element_id: str) -> str:
+    """Returns the aria-pressed of the menu's toggle button with id ``element_id``, as the
+    menu shows it when opened (the menu itself is test_menu_sheet.py's)."""
+    return pg.locator(f"#{element_id}").get_attribute("aria-pressed")
 
 
 def wait_pressed(pg, element_id: str, value: str) -> None:
@@ -83,10 +86,9 @@ def box(pg, selector: str) -> dict:
     return pg.locator(selector).bounding_box()
 
 
-def intersects(a: dict, b: dict) -> bool:
-    """Checks if two bounding boxes overlap by more than a hairline."""
-    return (a["x"] + a["width"] > b["x"] + 0.5 and b["x"] + b["width"] > a["x"] + 0.5
-            and a["y"] + a["height"] > b["y"] + 0.5 and b["y"] + b["height"] > a["y"] + 0.5)
+def active_name(pg) -> str:
+    """Returns the focused element's id, or its aria-label."""
+    return pg.evaluate("() => document.activeElement.id || document.activeElement.getAttribute('aria-label') || ''")
 
 
 def canvas_point(pg, square: str, dx: float = 0.0) -> dict:
@@ -126,12 +128,29 @@ SAMPLER = """(points) => new Promise((resolve) => {
 })"""
 
 
+#: Records each snapshot the board view shows: it rewrites all 64 grid names, so each
+#: 64 name changes are one snapshot. Two replies handled back to back come in one batch.
+SNAPSHOTS = """() => {
+    window.__snapshots = [];
+    if (window.__watchingSnapshots) return;
+    window.__watchingSnapshots = true;
+    new MutationObserver((records) => {
+        const names = records.filter((r) => r.attributeName === 'aria-label').length;
+        for (let k = 0; k < Math.round(names / 64); k++) window.__snapshots.push(performance.now());
+    }).observe(document.getElementById('board'), {subtree: true, attributeFilter: ['aria-label']});
+}"""
+
+
 def sample_frames(pg, square: str, points: list[dict]) -> dict:
     """Clicks ``square`` while recording the canvas colour at ``points`` on every animation frame;
-    returns ``{"colours": one list of RGB per point, "gap": longest frame gap in ms}``."""
-    pg.evaluate(f"(points) => {{ window.__samples = ({SAMPLER})(points); }}", points)
+    returns ``{"colours": one list of RGB per point, "gap": longest frame gap in ms,
+    "snapshots": how many snapshots the board showed within 400 ms of the first}``."""
+    pg.evaluate(f"(points) => {{ ({SNAPSHOTS})(); window.__samples = ({SAMPLER})(points); }}", points)
     pg.get_by_role("gridcell", name=square + ",").first.click()
-    return pg.evaluate("window.__samples")
+    samples = pg.evaluate("window.__samples")
+    shown = pg.evaluate("window.__snapshots")
+    samples["snapshots"] = sum(1 for t in shown if t - shown[0] < 400) if shown else 0
+    return samples
 
 
 def kind(rgb: list[int]) -> str:
@@ -150,7 +169,8 @@ def kind(rgb: list[int]) -> str:
 
 def test_b3_full_local_game_by_keyboard_alone(page):
     start_local_game(page)
-    tab_into_board(page, backwards=True)  # from the Opponent select back to the board
+    assert active_name(page) == "menu-open"  # the closed menu gave the focus back to its button
+    tab_into_board(page, backwards=True)  # from the toolbar's Menu button back to the board
     assert len(roving_tab_stops(page)) == 1
     moves = 0
     while "Game over" not in status(page):
@@ -174,7 +194,9 @@ def test_b3_full_local_game_by_keyboard_alone(page):
 
 
 def test_b3_arrows_stop_at_edges_home_end_and_focus_ring(page):
-    page.keyboard.press("Tab")  # the board is the first thing in the Tab order
+    page.keyboard.press("Tab")  # the top line's Pause button, then the board
+    assert active_name(page) == "pause"
+    page.keyboard.press("Tab")
     assert focused_square(page) == "d3"
     ring = page.evaluate("""() => {
         const s = getComputedStyle(document.activeElement);
@@ -233,7 +255,7 @@ def test_b3_shortcuts_undo_redo_pause_legal(page):
     press_and_wait(page, "p")
     page.wait_for_function("() => document.querySelector('#turn').textContent === 'White to move'")
     assert page.get_by_role("button", name="Pause").is_visible()
-    assert pressed(page, "Legal moves") == "true"
+    assert pressed(page, "legal-dots") == "true"
     page.keyboard.press("l")
     wait_pressed(page, "legal-dots", "false")
     assert legal_squares(page) == []
@@ -247,51 +269,51 @@ def test_b3_shortcuts_do_not_fire_in_form_controls(page):
     tap(page, "d3")  # against the computer: Undo is available once it has replied
     wait_for_human_turn(page)
     board = board_text(page)
-    level = page.get_by_label("Level")
+    open_menu(page)
+    menu = page.get_by_role("dialog", name="Menu")
+    level = menu.get_by_role("group", name="Level").get_by_label("Normal", exact=True)
     level.focus()
     for key in ("l", "u", "p", "r"):
         page.keyboard.press(key)
-    page.wait_for_timeout(800)  # time for a wrongly fired shortcut to land
-    assert pressed(page, "Legal moves") == "true"
-    assert board_text(page) == board
-    assert page.get_by_role("button", name="Pause").is_visible()
-    assert level.input_value() == "normal"
     # Typing a transcript fires nothing either.
-    page.get_by_text("Transcripts").click()
-    box_in = page.get_by_label("Open a game")
+    menu.get_by_text("Transcripts").click()
+    box_in = menu.get_by_label("Open a game")
     box_in.click()
     page.keyboard.type("plur")
-    page.wait_for_timeout(800)
     assert box_in.input_value() == "plur"
-    assert pressed(page, "Legal moves") == "true"
-    assert board_text(page) == board
-    assert page.get_by_role("button", name="Pause").is_visible()
-    # The same key elsewhere on the page does toggle the dots.
-    page.get_by_role("button", name="Sound").focus()
+    # The same key outside a field does toggle the dots: once its reply is in, any
+    # wrongly fired shortcut's reply (sent before it) would have landed too.
+    menu.get_by_role("button", name="Sound").focus()
     page.keyboard.press("l")
-    wait_pressed(page, "legal-dots", "false")
+    wait_pressed(page, "legal-dots", "false")  # one toggle, not three
+    close_menu(page)
+    assert board_text(page) == board
+    assert tool(page, "Undo").is_enabled()  # no undo fired
+    assert page.get_by_role("button", name="Pause").is_visible()
+    open_menu(page)
+    assert level.is_checked()
 
 
 # -- B5: full screen --------------------------------------------------------------
 
-def in_viewport(pg, locator) -> bool:
-    b = locator.bounding_box()
-    vp = pg.viewport_size
-    return (b is not None and b["x"] >= 0 and b["y"] >= 0
-            and b["x"] + b["width"] <= vp["width"] + 0.5 and b["y"] + b["height"] <= vp["height"] + 0.5)
-
-
 def enter_full_screen(pg) -> None:
-    pg.get_by_role("button", name="Full screen").click()
+    """Enters full screen from the menu (the menu closes) and checks the Back button shows."""
+    menu_button(pg, "Full screen")
     pg.wait_for_function("() => document.body.classList.contains('fullscreen')")
-    assert pg.get_by_role("button", name="Back").is_visible()
-    assert pg.get_by_role("button", name="Full screen").is_hidden()
+    assert pg.get_by_role("button", name="Back", exact=True).is_visible()
+    assert active_name(pg) == "back"
 
 
 def wait_left_full_screen(pg) -> None:
     pg.wait_for_function("() => !document.body.classList.contains('fullscreen')")
-    assert pg.get_by_role("button", name="Back").is_hidden()
-    assert pg.get_by_role("button", name="Full screen").is_visible()
+    assert pg.get_by_role("button", name="Back", exact=True).is_hidden()
+
+
+def visible_tools(pg) -> dict[str, object]:
+    """Returns the page's visible buttons outside the menu, by accessible name (aria-label or text)."""
+    names = pg.locator("#app button:visible").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())")
+    return {name: pg.locator("#app").get_by_role("button", name=name, exact=True) for name in names}
 
 
 def test_b5_full_screen_shows_board_and_tools_at_phone_size(page):
@@ -303,67 +325,89 @@ def test_b5_full_screen_shows_board_and_tools_at_phone_size(page):
     assert len(cells) == 64
     outside = [c.get_attribute("aria-label").split(",")[0] for c in cells if not in_viewport(page, c)]
     assert outside == []
-    for name in ("Undo", "New game"):
-        assert in_viewport(page, page.get_by_role("button", name=name, exact=True)), name
+    for name in ("Undo", "Redo", "New game", "Hint", "Menu", "Pause", "Back"):
+        assert in_viewport(page, page.locator("#app").get_by_role("button", name=name, exact=True)), name
     screenshot(page, "controls-fullscreen-phone")
 
 
 def test_b5_full_screen_every_tool_in_view_at_phone_size(page):
     enter_full_screen(page)
     page.evaluate("window.scrollTo(0, 0)")
-    names = page.locator("#app button:visible").all_inner_texts()
-    out_of_view = {name: page.get_by_role("button", name=name, exact=True).bounding_box()
-                   for name in names if not in_viewport(page, page.get_by_role("button", name=name, exact=True))}
+    tools = visible_tools(page)
+    assert {"Undo", "Redo", "New game", "Hint", "Menu", "Pause", "Back"} <= set(tools), tools
+    out_of_view = {name: button.bounding_box() for name, button in tools.items() if not in_viewport(page, button)}
     print("below the fold:", out_of_view)
     assert out_of_view == {}
 
 
-def test_b5_full_screen_leaves_by_escape_browser_back_and_back_button(page):
+FULL_SCREEN_HISTORY_BUG = (
+    "page bug: Full screen chosen in the menu loses its history entry. web/main.js's #fullscreen handler "
+    "calls menu.close() (layers.close('menu') -> history.back(), which runs later) and then "
+    "fullscreen.enter() (layers.open -> history.pushState) at once; the pending back() then lands on the "
+    "page's own entry (history.state null while in full screen). Leaving full screen by Escape or the "
+    "in-page Back button then calls history.back() from the page's first entry and the tab navigates "
+    "away from the game (to about:blank here); the browser's Back does the same instead of leaving "
+    "full screen")
+
+
+@pytest.mark.xfail(strict=True, reason=FULL_SCREEN_HISTORY_BUG)
+@pytest.mark.parametrize("way", ["Escape", "Back button", "browser Back"])
+def test_b5_full_screen_leaves_and_the_page_stays(page, way):
+    """B5: Escape, the in-page Back button and the browser's Back each leave full screen;
+    the page stays where it is (the layer's history entry is taken back: a popstate on
+    this page, layers.js), the focus goes to the Menu button and the game is still there."""
+    url = page.url
     enter_full_screen(page)
-    page.keyboard.press("Escape")
+    page.evaluate("() => { window.__popped = new Promise((r) => addEventListener('popstate', () => r(true), {once: true})); }")
+    if way == "Escape":
+        page.keyboard.press("Escape")
+    elif way == "Back button":
+        page.get_by_role("button", name="Back", exact=True).click()
+    else:
+        page.go_back()
     wait_left_full_screen(page)
-    enter_full_screen(page)
-    page.go_back()
-    wait_left_full_screen(page)
-    enter_full_screen(page)
-    page.get_by_role("button", name="Back").click()
-    wait_left_full_screen(page)
-    # The focus returns to the button that opened it, and the game is still there.
-    assert page.evaluate("document.activeElement.id") == "fullscreen"
+    assert page.evaluate("window.__popped")  # the history step stayed on this page
+    assert page.url == url and page.evaluate("history.state") is None
+    assert active_name(page) == "menu-open"
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
 
 
 # -- B6: sound, motion, celebration -------------------------------------------------
 
 def test_b6_sound_is_off_at_first_and_the_toggle_persists(page):
-    sound = page.get_by_role("button", name="Sound")
+    open_menu(page)
+    sound = page.get_by_role("dialog", name="Menu").get_by_role("button", name="Sound")
     assert sound.get_attribute("aria-pressed") == "false"
     sound.click()
     wait_pressed(page, "sound", "true")
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
-    assert page.get_by_role("button", name="Sound").get_attribute("aria-pressed") == "true"
-    page.get_by_role("button", name="Sound").click()
+    open_menu(page)
+    assert sound.get_attribute("aria-pressed") == "true"
+    sound.click()
     wait_pressed(page, "sound", "false")
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
-    assert page.get_by_role("button", name="Sound").get_attribute("aria-pressed") == "false"
+    open_menu(page)
+    assert sound.get_attribute("aria-pressed") == "false"
 
 
-def flip_samples(pg) -> tuple[list[str], list[str], list[str], list[str], float]:
-    """Plays d3 in a local game and returns the colour names seen frame by frame at the
+def flip_samples(pg) -> tuple[list[str], list[str], list[str], list[str], float, int]:
+    """Plays d3 in a local game and returns the colour names seen frame by frame near the
     centre of d4 (flipped), near d4's left and right edges, and at the edge of d3 (placed),
-    then the longest frame gap (ms) while it changed.  Starts from a fresh local game."""
+    then the longest frame gap (ms) while it changed and how many snapshots the board
+    showed during the flip (1: the placement's alone).  Starts from a fresh local game."""
     if pg.get_by_role("gridcell", name="d3, empty").count():
         start_local_game(pg)
     else:
-        pg.get_by_role("button", name="New game").click()
+        tool(pg, "New game").click()
         pg.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
-    points = [canvas_point(pg, "d4"), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
+    # Off the very centre of d4: a flipped disc gets a small mark there once it has turned.
+    points = [canvas_point(pg, "d4", 0.35), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
               canvas_point(pg, "d3", 0.8)]
     samples = sample_frames(pg, "d3", points)
     assert "Black plays d3" in status(pg)
-    return (*([kind(rgb) for rgb in series] for series in samples["colours"]), samples["gap"])
+    return (*([kind(rgb) for rgb in series] for series in samples["colours"]), samples["gap"], samples["snapshots"])
 
 
 def collapse(series: list[str]) -> list[str]:
@@ -382,7 +426,7 @@ def reduced_page(browser, base_url):
 
 
 def test_b6_reduced_motion_flips_at_once(reduced_page):
-    centre, left, right, placed, _ = flip_samples(reduced_page)
+    centre, left, right, placed, _, _ = flip_samples(reduced_page)
     assert collapse(centre) == ["white", "black"], centre
     assert collapse(left) == ["white", "black"], left  # never narrowed to show the board
     assert collapse(right) == ["white", "black"], right
@@ -393,24 +437,89 @@ def test_b6_reduced_motion_flips_at_once(reduced_page):
     assert celebration.evaluate("el => getComputedStyle(el).animationName") == "none"
 
 
-def test_b6_flips_animate_without_reduced_motion(page):
-    # A flip lasts 260 ms. If the machine starves the frame loop (a gap of 100 ms or more),
-    # too few frames fall inside it to see the disc narrow, so that try does not count.
-    for _ in range(4):
-        centre, left, right, placed, gap = flip_samples(page)
-        if gap < 100:
+FLIP_CUT_BUG = (
+    "page bug: any snapshot that lands during a flip ends the flip at once. web/board-view.js show() "
+    "replans the animation from the previous snapshot's cells on every snapshot, and a snapshot with "
+    "the same discs (the reply to the clock tick sent every second, or to the L key) plans nothing, so "
+    "the flipping discs jump to their new colour: measured, 5 of 10 placements in a local game lost "
+    "their flip to a tick reply arriving 70-200 ms after the placement")
+
+
+READ_POINTS = """(points) => {
+    const ctx = document.getElementById('board-canvas').getContext('2d');
+    return points.map((p) => Array.from(ctx.getImageData(p.x, p.y, 1, 1).data.slice(0, 3)));
+}"""
+
+
+def stepped_flip(pg, during=None) -> tuple[list[list[str]], int]:
+    """With the page's clock paused, plays d3 (from the opening of a local game), runs
+    ``during()`` if given, then moves the time on frame by frame (30 frames of 16 ms, past
+    the 344 ms the flip takes) reading the canvas each frame near d4's centre, near its left
+    and right edges, and at d3's edge. Returns the colour names per point and how many
+    snapshots the board showed from the placement on (1: the placement's alone)."""
+    points = [canvas_point(pg, "d4", 0.35), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
+              canvas_point(pg, "d3", 0.8)]
+    pg.evaluate(SNAPSHOTS)
+    pg.get_by_role("gridcell", name="d3,").first.click()
+    pg.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, black')")
+    if during:
+        during()
+    series: list[list[str]] = [[] for _ in points]
+    for _ in range(30):
+        pg.clock.run_for(16)
+        for k, rgb in enumerate(pg.evaluate(READ_POINTS, points)):
+            series[k].append(kind(rgb))
+    return series, len(pg.evaluate("window.__snapshots"))
+
+
+def test_b6_flips_animate_without_reduced_motion(clocked_page):
+    """B6: without reduced motion the flipped disc turns over (its edges show the board for
+    a few frames) and the placed one grows; frames are stepped by the test's clock, so a
+    busy machine cannot starve them. A try where the one-second clock tick's reply landed
+    during the flip does not count (it cuts the flip short: FLIP_CUT_BUG, the next test);
+    the next try starts right after that tick, so it has the flip to itself."""
+    page = clocked_page
+    start_local_game(page)
+    for attempt in range(2):
+        if attempt:
+            tool(page, "New game").click()
+            page.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
+        (centre, left, right, placed), snapshots = stepped_flip(page)
+        if snapshots == 1:
             break
-    else:
-        pytest.skip(f"the browser drew too few frames to sample a flip (last gap {gap:.0f} ms)")
-    assert collapse(centre)[0] == "white" and collapse(centre)[-1] == "black"
+    print(f"tries: {attempt + 1}")
+    assert snapshots == 1
+    assert collapse(centre)[0] == "white" and collapse(centre)[-1] == "black", centre
     # While it turns over the disc narrows: its edges show the board for a few frames.
-    assert "board" in collapse(left) and "board" in collapse(right), (left, right, gap)
+    assert "board" in collapse(left) and "board" in collapse(right), (left, right)
     assert collapse(left)[-1] == "black" and collapse(right)[-1] == "black"
-    assert collapse(placed)[-1] == "black"
+    assert collapse(placed)[0] == "board" and collapse(placed)[-1] == "black", placed  # it grows
+    assert "Black plays d3" in status(page)
+
+
+@pytest.mark.xfail(strict=True, reason=FLIP_CUT_BUG)
+def test_b6_a_reply_during_a_flip_does_not_cut_it_short(clocked_page):
+    """B6: a snapshot that changes no disc (here the reply to the L key, pressed the moment
+    the placement shows; the clock tick's reply does the same once a second) leaves a
+    running flip to finish: d4's edges still show the board while it turns over."""
+    page = clocked_page
+    start_local_game(page)
+
+    def press_l():
+        page.keyboard.press("l")
+        page.wait_for_function("() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'false'")
+
+    (centre, left, right, placed), snapshots = stepped_flip(page, during=press_l)
+    assert snapshots >= 2  # the L key's reply came after the placement's
+    assert collapse(centre)[-1] == "black"
+    assert "board" in collapse(left) and "board" in collapse(right), (collapse(left), collapse(right))
 
 
 @pytest.mark.parametrize("viewport", [(360, 640), (1280, 800), (640, 360)], ids=["phone", "desktop", "landscape"])
-def test_s1_b6_star_celebration_below_the_board(browser, base_url, viewport):
+def test_s1_b6_star_celebration_never_covers_the_board(browser, base_url, viewport):
+    """B6, S1: the Opening star's celebration shows in view without scrolling and never
+    covers the board: under it on an upright phone; in the column beside the board in
+    the landscape and desktop layouts (issue 11), where nothing is under the board."""
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     open_game(page, base_url)
@@ -421,19 +530,34 @@ def test_s1_b6_star_celebration_below_the_board(browser, base_url, viewport):
     celebration = page.locator("#celebration")
     celebration.wait_for(state="visible")
     assert "Opening" in celebration.inner_text()
-    page.wait_for_timeout(700)  # its pop animation has settled
+    settle(page)  # its pop animation has ended: the box is its real size
     cb, board = celebration.bounding_box(), box(page, "#board-wrap")
     assert not intersects(cb, board)
-    assert cb["y"] + cb["height"] <= viewport[1]  # in view without scrolling
-    if viewport[1] >= 640:  # on a short landscape screen there is no room under the board: beside it
+    assert in_viewport(page, celebration)  # in view without scrolling
+    if viewport[0] < viewport[1]:  # upright: under the board, within its width
         assert cb["y"] >= board["y"] + board["height"] - 0.5
-        assert cb["x"] < board["x"] + board["width"] and board["x"] < cb["x"] + cb["width"]
+        assert cb["x"] >= board["x"] - 0.5 and cb["x"] + cb["width"] <= board["x"] + board["width"] + 0.5
+    else:  # beside the board, level with it
+        assert cb["x"] >= board["x"] + board["width"] - 0.5
+        assert cb["y"] < board["y"] + board["height"] and board["y"] < cb["y"] + cb["height"]
     screenshot(page, f"celebration-{viewport[0]}x{viewport[1]}")
     # The board stays playable under it.
     tap(page, legal_squares(page)[0])
     assert "White plays" in status(page)
-    assert "Opening (earned)" in page.locator("#star-list").inner_text()
+    open_menu(page)
+    assert "Opening (earned)" in page.get_by_role("dialog", name="Menu").locator("#star-list").inner_text()
     ctx.close()
+
+
+#: Counts the canvas points that show the flip preview's pale amber ring (#fde68a in
+#: board-draw.js): bright red and green, much less blue; not a white disc, not the board.
+AMBER = """(points) => {
+    const ctx = document.getElementById('board-canvas').getContext('2d');
+    return points.filter((p) => {
+        const [r, g, b] = ctx.getImageData(p.x, p.y, 1, 1).data;
+        return r > 200 && g > 170 && b < 190 && r - b > 60;
+    }).length;
+}"""
 
 
 def test_b1_flip_preview_outlines_the_discs_that_would_flip(page):
@@ -443,7 +567,7 @@ def test_b1_flip_preview_outlines_the_discs_that_would_flip(page):
         const canvas = document.getElementById('board-canvas');
         const cell = document.querySelector('[role=gridcell][aria-label^="d4,"]');
         const c = canvas.getBoundingClientRect(), r = cell.getBoundingClientRect();
-        const scale = canvas.width / c.width, radius = 0.4 * r.width + 2;
+        const scale = canvas.width / c.width, radius = 0.42 * r.width + 2;  // the ring, board-view.js
         const cx = r.left + r.width / 2 - c.left, cy = r.top + r.height / 2 - c.top;
         const points = [];
         for (let k = 0; k < 48; k++) {
@@ -454,92 +578,12 @@ def test_b1_flip_preview_outlines_the_discs_that_would_flip(page):
     }""")
 
     def amber_points() -> int:
-        return page.evaluate("""(points) => {
-            const ctx = document.getElementById('board-canvas').getContext('2d');
-            return points.filter((p) => {
-                const [r, g, b] = ctx.getImageData(p.x, p.y, 1, 1).data;
-                return r > 200 && g > 150 && b < 110;
-            }).length;
-        }""", ring)
+        return page.evaluate(f"({AMBER})({json.dumps(ring)})")
 
     assert amber_points() == 0
     page.get_by_role("gridcell", name="d3,").hover()
-    page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+    page.wait_for_function(f"() => ({AMBER})({json.dumps(ring)}) >= 8")  # drawn on the next frame
     assert amber_points() >= 8
     page.get_by_role("gridcell", name="a1,").hover()  # not legal: no preview
-    page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+    page.wait_for_function(f"() => ({AMBER})({json.dumps(ring)}) === 0")
     assert amber_points() == 0
-
-
-# -- B8: layouts at four sizes, light and dark ---------------------------------------
-
-SIZES = {
-    "phone-360x640": {"width": 360, "height": 640},
-    "phone-390x844": {"width": 390, "height": 844},
-    "landscape-640x360": {"width": 640, "height": 360},
-    "desktop-1280x800": {"width": 1280, "height": 800},
-}
-
-
-def layout_problems(pg) -> list[str]:
-    """Returns what is wrong with the layout at the current size (B8), in words."""
-    return pg.evaluate("""() => {
-        const problems = [];
-        const vw = document.documentElement.clientWidth;
-        if (document.documentElement.scrollWidth > window.innerWidth)
-            problems.push(`horizontal scroll: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-        for (const cell of document.querySelectorAll('[role=gridcell]')) {
-            const r = cell.getBoundingClientRect();
-            if (r.width < 40 || r.height < 40) {
-                problems.push(`${cell.dataset.square} is ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
-                break;
-            }
-        }
-        const board = document.getElementById('board-wrap').getBoundingClientRect();
-        const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-        for (const el of document.querySelectorAll('button, select, summary, .scores, .status, .hint, .celebration, .alert, .top, .setup, .panel')) {
-            if (!visible(el)) continue;
-            const r = el.getBoundingClientRect();
-            const name = el.id || el.textContent.trim().slice(0, 20) || el.className;
-            if (el.matches('button, select, summary') && r.height < 40) problems.push(`${name} is ${r.height.toFixed(1)} px tall`);
-            const scrolled = el.closest('.table-wrap');  // a table that scrolls sideways in its own box
-            if (!scrolled && (r.right > vw + 0.5 || r.left < -0.5)) problems.push(`${name} sticks out sideways`);
-            const overlap = r.right > board.left + 0.5 && board.right > r.left + 0.5 && r.bottom > board.top + 0.5 && board.bottom > r.top + 0.5;
-            if (overlap) problems.push(`${name} overlaps the board`);
-        }
-        return problems;
-    }""")
-
-
-def check_sizes(pg, state: str) -> list[str]:
-    """Screenshots the page at every size in light and dark; returns the layout problems."""
-    problems = []
-    pg.wait_for_timeout(700)  # the last flip and the celebration's pop are over: a still picture
-    for size_name, size in SIZES.items():
-        pg.set_viewport_size(size)
-        for scheme in ("light", "dark"):
-            pg.emulate_media(color_scheme=scheme)
-            pg.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
-            problems += [f"{state} {size_name} {scheme}: {p}" for p in layout_problems(pg)]
-            screenshot(pg, f"screen-{state}-{size_name}-{scheme}")
-    pg.set_viewport_size(SIZES["phone-360x640"])
-    pg.emulate_media(color_scheme="light")
-    return problems
-
-
-def test_b8_screens_at_four_sizes_light_and_dark(page):
-    problems = check_sizes(page, "loaded")
-    tap(page, "d3")
-    wait_for_human_turn(page)
-    tap(page, legal_squares(page)[0])
-    wait_for_human_turn(page)
-    problems += check_sizes(page, "midgame")
-    choose(page, "Opponent", "Two players")  # applies from the next new game
-    page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('two players')")
-    for k in range(0, len(WIPE_OUT), 2):
-        tap(page, WIPE_OUT[k:k + 2])
-    assert "Game over" in status(page)
-    page.evaluate("window.scrollTo(0, 0)")
-    problems += check_sizes(page, "gameover")
-    assert problems == []

@@ -7,7 +7,7 @@ reloads, plays, earns a star (S1) and keeps it across another offline reload.
 
 from __future__ import annotations
 
-from tests.browser.pages import READY, status, tap, wait_for_human_turn
+from tests.browser.pages import READY, close_menu, open_menu, status, tap, wait_for_human_turn
 
 
 def read_manifest(pg) -> dict:
@@ -63,17 +63,22 @@ def test_o1_s1_offline_reload_play_and_keep_the_star(context, page):
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     assert page.get_by_text("Works offline").is_visible()
-    stars = page.locator("#star-list")
+    open_menu(page)  # the stars are in the menu
+    stars = page.get_by_role("dialog", name="Menu").locator("#star-list")
     assert "Opening (not yet)" in stars.inner_text()
+    close_menu(page)
     tap(page, "d3")
-    page.wait_for_function("() => document.querySelector('#star-list').textContent.includes('Opening (earned)')")
-    assert page.locator("#star-count").inner_text() == "1 of 8"
+    page.locator("#celebration").filter(has_text="Star earned: Opening").wait_for(state="visible")
     wait_for_human_turn(page)  # the computer answers offline too
     assert "Computer plays" in status(page) or "Your move" in status(page)
+    open_menu(page)
+    assert "Opening (earned)" in stars.inner_text()
+    assert page.get_by_role("dialog", name="Menu").locator("#star-count").inner_text() == "1 of 8"
 
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
-    opening = page.get_by_role("listitem").filter(has_text="Opening")
+    open_menu(page)
+    opening = page.get_by_role("dialog", name="Menu").get_by_role("listitem").filter(has_text="Opening")
     assert "Opening (earned)" in opening.inner_text()
     assert page.locator("#star-count").inner_text() == "1 of 8"
     context.set_offline(False)

@@ -5,18 +5,19 @@ the page stays responsive, export and import transcripts, and the move clock.
 import mode cannot collect two test modules with the same basename when the
 test folders are not packages.)
 
-SPEC A3, B3, B7, R6, P5, P6.
+SPEC A3, B3, B7, R6, P5, P6.  Since issue 11 a finished game is reviewed from its
+result card (B9) or the menu, and the transcripts are in the menu.
 """
 
 from __future__ import annotations
 
 import time
 
-import pytest
 
 from reversi.engine.board import Board
 from tests.browser.pages import (
-    board_text, cell_names, choose, open_game, start_local_game, status, tap, wait_for_human_turn)
+    board_text, caught_up, cell_names, choose, close_menu, open_game, open_menu, start_local_game, status, tap,
+    wait_for_human_turn)
 
 #: A local game of 14 placements: White passes after move 13 (b2) and Black's a5
 #: ends it early, 18-0.
@@ -41,8 +42,18 @@ def play_short_game(page) -> str:
 
 
 def open_review(page) -> None:
+    """Opens the review of the game that just ended from its result card."""
     page.get_by_role("button", name="Review", exact=True).click()
     page.wait_for_selector("#review-bar:not([hidden])")
+
+
+def open_transcripts(page):
+    """Opens the menu's Transcripts section; returns the menu."""
+    open_menu(page)
+    menu = page.get_by_role("dialog", name="Menu")
+    if not menu.locator("#transcripts").evaluate("d => d.open"):
+        menu.get_by_text("Transcripts").click()
+    return menu
 
 
 def wait_board(page, cells: str, timeout: float = 5_000) -> None:
@@ -175,33 +186,31 @@ def test_analysis_graph_text_responsiveness_and_cancel(page):
     page.wait_for_function("() => !document.querySelector('#analysis-progress-row').hidden")
     page.get_by_role("button", name="Cancel analysis").click()
     page.wait_for_selector("#analysis", state="hidden", timeout=10_000)
-    page.wait_for_timeout(2_000)
+    caught_up(page)  # a late analysis step would have landed by now
     assert page.locator("#analysis").is_hidden()
     page.get_by_role("button", name="Back to the game").click()
     wait_board(page, final)
 
 
 def test_export_a_transcript_and_import_it_in_a_fresh_page(page, browser, base_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     final = play_short_game(page)
-    page.get_by_text("Transcripts").click()
-    exported = page.get_by_label("This game").input_value()
+    menu = open_transcripts(page)
+    exported = menu.get_by_label("This game").input_value()
     assert exported == SHORT
+    close_menu(page)
     open_review(page)
     page.get_by_role("button", name="Copy transcript").click()
-    page.wait_for_function("() => document.querySelector('#transcript-message').textContent !== ''")
-    message = page.locator("#transcript-message").inner_text()
-    assert message in ("Transcript copied.", "Select and copy the transcript shown above.")
-    assert page.get_by_label("This game").input_value() == SHORT
-    print(f"Copy transcript: {message}")
+    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=SHORT)
 
     other = browser.new_context(viewport={"width": 360, "height": 640})
     try:
         fresh = other.new_page()
         open_game(fresh, base_url)
         assert board_text(fresh) == cells_after("", 0)
-        fresh.get_by_text("Transcripts").click()
-        fresh.get_by_label("Open a game").fill(exported.upper())
-        fresh.get_by_role("button", name="Open in review").click()
+        menu = open_transcripts(fresh)
+        menu.get_by_label("Open a game").fill(exported.upper())
+        menu.get_by_role("button", name="Open in review").click()  # the menu closes
         fresh.wait_for_selector("#review-bar:not([hidden])")
         assert review_title(fresh) == "Imported game: move 14 of 14"
         wait_board(fresh, final)
@@ -215,15 +224,16 @@ def test_export_a_transcript_and_import_it_in_a_fresh_page(page, browser, base_u
 
 
 def test_an_illegal_transcript_shows_its_message(page):
-    page.get_by_text("Transcripts").click()
-    box = page.get_by_label("Open a game")
-    message = page.locator("#transcript-message")
+    menu = open_transcripts(page)
+    box = menu.get_by_label("Open a game")
+    message = menu.get_by_role("alert")
     for text, words in (("e6f6e6", ["move 3", "character 5", "e6"]),
                         ("e6 f6 zz", ["move 3", "character 7"]),
                         (SHORT + "h8", ["move 15", "character 29", "game is over"])):
         box.fill(text)
-        page.get_by_role("button", name="Open in review").click()
+        menu.get_by_role("button", name="Open in review").click()
         page.wait_for_function("() => document.querySelector('#transcript-message').textContent !== ''")
+        assert message.is_visible()  # in the menu, which stays open
         shown = message.inner_text()
         for word in words:
             assert word in shown, shown
@@ -248,7 +258,7 @@ def test_move_clock_plays_a_move_for_the_human_after_expiry(context, base_url):
             .observe(document.querySelector('#status'), {childList: true, characterData: true, subtree: true});
     }""")
     page.clock.run_for(29_000)
-    page.wait_for_timeout(1_500)  # let the worker answer the ticks sent so far
+    caught_up(page)  # the worker has answered the ticks sent so far
     assert board_text(page) == opening, "a move was played before the 30 s were up"
     said = page.evaluate("() => window.__said")
     assert any("10 seconds left to move." in s for s in said)
@@ -275,11 +285,11 @@ def test_another_games_review_does_not_show_the_previous_analysis(page):
     page.wait_for_function("""() => !document.querySelector('#analysis').hidden
         && document.querySelector('#analysis-progress-row').hidden""", timeout=120_000)
     assert "This game" in page.locator("#analysis-title").inner_text()
-    page.get_by_text("Transcripts").click()
-    page.get_by_label("Open a game").fill("f5d6c3d3c4")
-    page.get_by_role("button", name="Open in review").click()
+    menu = open_transcripts(page)
+    menu.get_by_label("Open a game").fill("f5d6c3d3c4")
+    menu.get_by_role("button", name="Open in review").click()
     page.wait_for_function("() => document.querySelector('#review-title').textContent.startsWith('Imported game')")
-    page.wait_for_timeout(1_000)
+    caught_up(page)  # any later snapshot has been shown
     shown = page.locator("#analysis").is_visible()
     title = page.locator("#analysis-title").inner_text()
     assert not shown or "Imported game" in title, f"the analysis of {title!r} is shown for the imported game"
