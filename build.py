@@ -381,7 +381,8 @@ def make_snapshot(runtime: Path) -> Path | None:
         log("making the Pyodide start-up snapshot with node")
         done = subprocess.run(["node", str(script)], capture_output=True, text=True)
         if done.returncode != 0 or not raw.exists():
-            log(f"warning: no start-up snapshot (node said: {done.stderr.strip()[-200:]}); the page starts Python plainly")
+            said = done.stderr.strip()[-200:]
+            log(f"warning: no start-up snapshot (node said: {said}); the page starts Python plainly")
             return None
         with raw.open("rb") as source, gzip.open(cached.with_suffix(".part"), "wb", compresslevel=6) as target:
             shutil.copyfileobj(source, target)
@@ -493,7 +494,8 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 def write_app_manifest(site: Path) -> None:
@@ -503,7 +505,8 @@ def write_app_manifest(site: Path) -> None:
     entries = []
     for size in ICON_SIZES:
         (icons / f"icon-{size}.png").write_bytes(draw_icon(size))
-        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"})
+        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+                        "purpose": "any"})
     (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
     entries.append({"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
     manifest = {

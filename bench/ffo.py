@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from reversi.engine import endgame  # noqa: E402
 from reversi.engine.bitboard import Bitboard, Square  # noqa: E402
 from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
-from reversi.engine import endgame  # noqa: E402
 from reversi.engine.endgame import Solver  # noqa: E402
 from reversi.engine.notation import parse_square, square_name  # noqa: E402
 

@@ -29,12 +29,12 @@ from scipy.sparse.linalg import lsqr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import selfplay  # noqa: E402
+
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, symmetric  # noqa: E402
 from reversi.engine.weights import Weights, save  # noqa: E402
-
-import selfplay  # noqa: E402
 
 #: The largest number of empty squares of each stage.
 STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]

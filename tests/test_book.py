@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_search import random_position
 
 from reversi.engine.bitboard import flips_mask, moves_mask
 from reversi.engine.board import Board
-from reversi.engine.book import DATA_FILE, Book, canonical, decode, encode, standard_book, \
-    transform
+from reversi.engine.book import DATA_FILE, Book, canonical, decode, encode, standard_book, transform
 from reversi.engine.patterns import symmetric
 from reversi.engine.players import LEVELS, choose_move
-
-from test_search import random_position
 
 
 def test_transform_moves_squares_like_the_patterns_symmetries():

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from test_search import MUST_PASS, CountingDeadline, cells_position, random_position
 
 from reversi.engine.bitboard import moves_mask, squares
 from reversi.engine.budget import Deadline
 from reversi.engine.endgame import solve_all
 from reversi.engine.hints import score_moves
-
-from test_search import MUST_PASS, CountingDeadline, cells_position, random_position
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

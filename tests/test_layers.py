@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1] / "py"
 #: The rung of each subpackage: a module may import only its own rung or a lower one.
 RUNGS = {"engine": 0, "game": 1, "app": 2}

@@ -13,8 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi.engine.board import BLACK, WHITE, Board
-from reversi.engine.notation import (SQUARE_NAMES, IllegalMoveError, NotationError, format_transcript,
-                              parse_square, parse_transcript, square_name)
+from reversi.engine.notation import (
+    SQUARE_NAMES,
+    IllegalMoveError,
+    NotationError,
+    format_transcript,
+    parse_square,
+    parse_transcript,
+    square_name,
+)
 
 #: The "Tiger" opening, ten legal placements.
 TIGER = "f5d6c3d3c4f4f6f3e6e7"

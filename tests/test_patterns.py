@@ -8,13 +8,11 @@ from array import array
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_search import random_position
 
 from reversi.engine.evaluate import DATA, STANDARD, Evaluator, evaluate
-from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, make_sum, \
-    reference_indices, symmetric
+from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, make_sum, reference_indices, symmetric
 from reversi.engine.weights import Weights, decode, encode
-
-from test_search import random_position
 
 
 def board_symmetry(mask: int, symmetry: int) -> int:

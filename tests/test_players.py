@@ -7,13 +7,12 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_search import MUST_PASS, cells_position, random_position
 
 from reversi.engine.bitboard import CORNERS, moves_mask
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
-
-from test_search import MUST_PASS, cells_position, random_position
 
 #: Transcripts after which the side to move can take a corner that Hard and
 #: Expert, at their node budgets, must see: a deep search (``hints.score_moves``

@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi.engine.bitboard import CORNERS, FULL, count, flips_mask, moves_mask, squares
-from reversi.engine.board import (BLACK, OPENING_BLACK, OPENING_WHITE, WHITE, Board, Color,
-                           Outcome)
+from reversi.engine.board import BLACK, OPENING_BLACK, OPENING_WHITE, WHITE, Board, Color, Outcome
 from reversi.engine.notation import IllegalMoveError, format_transcript, parse_square, square_name
 
 # -- helpers ---------------------------------------------------------------

@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as 
 import fit  # noqa: E402
 import selfplay  # noqa: E402
 import train  # noqa: E402
+from test_search import random_position  # noqa: E402
+
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.search import Search  # noqa: E402
-
-from test_search import random_position  # noqa: E402
 
 
 @pytest.fixture(scope="module")

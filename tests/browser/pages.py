@@ -31,17 +31,6 @@ TOOLBAR = ("Undo", "Redo", "New game", "Hint", "Menu")
 WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 READY = '[role=grid][aria-label=Board][aria-busy="false"]'
 
-#: Known page bugs that some tests are marked xfail for (each test names what it saw).
-CENTRED_BOARD = (
-    "page bug: in the landscape and desktop grid (web/style.css, @media (orientation: landscape) and "
-    "(min-width: 600px)) the board spans grid rows 1-20 and inherits `main { align-items: center }`, so "
-    "it is centred vertically against the side column: when that column is taller than the board (a "
-    "two-line message and the star celebration on a 640x360 phone; the review bar and the analysis at "
-    "1280x800) the board slides down and its bottom leaves the viewport; it jumps back when the column "
-    "shrinks (`align-self: start` on .board-wrap would pin it). At 640x360 the span of 20 rows with 19 "
-    "row gaps of 8 px also comes out 350.4 px for the 348 px board, so the page is 362 px tall and "
-    "scrolls by 2 px even at load")
-
 
 def open_game(pg, url: str) -> None:
     """Loads the page and waits until the board accepts input (aria-busy false)."""

@@ -12,7 +12,16 @@ import pytest
 
 import build
 from tests.browser.pages import (
-    WIPE_OUT, menu_button, open_menu, play, settle, start_local_game, status, tap, wait_for_human_turn)
+    WIPE_OUT,
+    menu_button,
+    open_menu,
+    play,
+    settle,
+    start_local_game,
+    status,
+    tap,
+    wait_for_human_turn,
+)
 
 SCHEMES = ("light", "dark")
 
@@ -88,19 +97,13 @@ def rules_checked():
     print(f"\naxe-core {build.AXE.spec}: {len(rules)} rules checked over all states and schemes")
 
 
-NO_HEADING_ONE = (
-    "page bug: the page's only h1 is display:none in full screen (web/style.css `body.fullscreen h1`) "
-    "and on short landscape screens (`@media (orientation: landscape) and (max-height: 500px) { h1 "
-    "{ display: none } }`), so axe's page-has-heading-one fails; hiding it visually "
-    "(.visually-hidden) would keep it for screen readers")
-
 
 @pytest.mark.parametrize("state", [
     "loaded",
     "mid-game",
     "paused",
-    pytest.param("full-screen", marks=pytest.mark.xfail(strict=True, reason=NO_HEADING_ONE)),
-    pytest.param("landscape-phone", marks=pytest.mark.xfail(strict=True, reason=NO_HEADING_ONE)),
+    "full-screen",
+    "landscape-phone",
     "game-over",
     "history-open",
     "menu-open",

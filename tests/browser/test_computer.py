@@ -10,8 +10,20 @@ from __future__ import annotations
 import time
 
 from tests.browser.pages import (
-    READY, board_text, caught_up, check_card, choose, hide_page, history_rows, legal_squares, open_game, status,
-    tap, tool, wait_for_human_turn)
+    READY,
+    board_text,
+    caught_up,
+    check_card,
+    choose,
+    hide_page,
+    history_rows,
+    legal_squares,
+    open_game,
+    status,
+    tap,
+    tool,
+    wait_for_human_turn,
+)
 
 #: The controller's pause before it asks for the computer's move (web/controller.js).
 COMPUTER_DELAY_MS = 250

@@ -15,8 +15,23 @@ import json
 import pytest
 
 from tests.browser.pages import (
-    READY, board_text, close_menu, in_viewport, intersects, legal_squares, menu_button, open_game,
-    open_menu, screenshot, settle, start_local_game, status, tap, tool, wait_for_human_turn)
+    READY,
+    board_text,
+    close_menu,
+    in_viewport,
+    intersects,
+    legal_squares,
+    menu_button,
+    open_game,
+    open_menu,
+    screenshot,
+    settle,
+    start_local_game,
+    status,
+    tap,
+    tool,
+    wait_for_human_turn,
+)
 
 FILES = "abcdefgh"
 
@@ -340,17 +355,7 @@ def test_b5_full_screen_every_tool_in_view_at_phone_size(page):
     assert out_of_view == {}
 
 
-FULL_SCREEN_HISTORY_BUG = (
-    "page bug: Full screen chosen in the menu loses its history entry. web/main.js's #fullscreen handler "
-    "calls menu.close() (layers.close('menu') -> history.back(), which runs later) and then "
-    "fullscreen.enter() (layers.open -> history.pushState) at once; the pending back() then lands on the "
-    "page's own entry (history.state null while in full screen). Leaving full screen by Escape or the "
-    "in-page Back button then calls history.back() from the page's first entry and the tab navigates "
-    "away from the game (to about:blank here); the browser's Back does the same instead of leaving "
-    "full screen")
 
-
-@pytest.mark.xfail(strict=True, reason=FULL_SCREEN_HISTORY_BUG)
 @pytest.mark.parametrize("way", ["Escape", "Back button", "browser Back"])
 def test_b5_full_screen_leaves_and_the_page_stays(page, way):
     """B5: Escape, the in-page Back button and the browser's Back each leave full screen;
@@ -437,13 +442,6 @@ def test_b6_reduced_motion_flips_at_once(reduced_page):
     assert celebration.evaluate("el => getComputedStyle(el).animationName") == "none"
 
 
-FLIP_CUT_BUG = (
-    "page bug: any snapshot that lands during a flip ends the flip at once. web/board-view.js show() "
-    "replans the animation from the previous snapshot's cells on every snapshot, and a snapshot with "
-    "the same discs (the reply to the clock tick sent every second, or to the L key) plans nothing, so "
-    "the flipping discs jump to their new colour: measured, 5 of 10 placements in a local game lost "
-    "their flip to a tick reply arriving 70-200 ms after the placement")
-
 
 READ_POINTS = """(points) => {
     const ctx = document.getElementById('board-canvas').getContext('2d');
@@ -476,7 +474,7 @@ def test_b6_flips_animate_without_reduced_motion(clocked_page):
     """B6: without reduced motion the flipped disc turns over (its edges show the board for
     a few frames) and the placed one grows; frames are stepped by the test's clock, so a
     busy machine cannot starve them. A try where the one-second clock tick's reply landed
-    during the flip does not count (it cuts the flip short: FLIP_CUT_BUG, the next test);
+    during the flip does not count (it cuts the flip short: the next test);
     the next try starts right after that tick, so it has the flip to itself."""
     page = clocked_page
     start_local_game(page)
@@ -497,7 +495,6 @@ def test_b6_flips_animate_without_reduced_motion(clocked_page):
     assert "Black plays d3" in status(page)
 
 
-@pytest.mark.xfail(strict=True, reason=FLIP_CUT_BUG)
 def test_b6_a_reply_during_a_flip_does_not_cut_it_short(clocked_page):
     """B6: a snapshot that changes no disc (here the reply to the L key, pressed the moment
     the placement shows; the clock tick's reply does the same once a second) leaves a

@@ -7,13 +7,30 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import pytest
-
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_square
 from tests.browser.pages import (
-    CENTRED_BOARD, DESKTOP, PHONE, READY, TOOLBAR, WIPE_OUT, board_text, cell_names, close_menu, in_viewport, intersects,
-    legal_squares, open_game, open_menu, play, screenshot, settle, start_local_game, status, tap, tool)
+    DESKTOP,
+    PHONE,
+    READY,
+    TOOLBAR,
+    WIPE_OUT,
+    board_text,
+    cell_names,
+    close_menu,
+    in_viewport,
+    intersects,
+    legal_squares,
+    open_game,
+    open_menu,
+    play,
+    screenshot,
+    settle,
+    start_local_game,
+    status,
+    tap,
+    tool,
+)
 
 # A local game with an automatic pass that ends early, 46 squares empty, in an
 # 18-0 wipe-out (SPEC R4, R5): found by random play, checked by the engine below.
@@ -127,7 +144,6 @@ def test_b8_phone_and_desktop_layout(browser, base_url):
             ctx.close()
 
 
-@pytest.mark.xfail(strict=True, reason=CENTRED_BOARD)  # test-output/foundation-desktop-review-analysis.png
 def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_url):
     """B8 on a desktop (issue 11's layout: the board is the hero, the rest beside it):
     with the side column at its longest (a game reviewed, its analysis running), nothing

@@ -14,25 +14,23 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.pages import (
-    DESKTOP, READY, choose, legal_squares, open_game, screenshot, settle, status, tap, wait_for_human_turn)
+    DESKTOP,
+    READY,
+    choose,
+    legal_squares,
+    open_game,
+    screenshot,
+    settle,
+    status,
+    tap,
+    wait_for_human_turn,
+)
 
 INSIDE = "() => document.getElementById('menu').contains(document.activeElement)"
 ACTIVE = """() => {
     const el = document.activeElement;
     return el.id || el.getAttribute('aria-label') || `${el.tagName.toLowerCase()}:${(el.name || el.textContent).trim().slice(0, 24)}`;
 }"""
-
-ESCAPE_BUG = (
-    "page bug: Escape does not close the menu while the focus is on a button, a summary or a table "
-    "region in it (the close button has the focus when it opens): web/input.js's document keydown "
-    "handler maps Escape to the 'escape' intent and calls preventDefault() on it, which cancels the "
-    "dialog's own cancel-on-Escape; only from a form field (radio, select, text), where that handler "
-    "stands aside, does Escape close it")
-CSS_MARK_NAMES = (
-    "page bug (accessibility): the menu's toggles are named '● Legal moves' / '○ Sound': "
-    "web/style.css `button.toggle::before { content: \"○ \" }` (and \"● \" when pressed) is part of "
-    "the accessible name, so screen readers read 'black circle Legal moves, toggle button, pressed'; "
-    "aria-pressed already says it (`content: \"● \" / \"\"` would give the mark empty alt text)")
 
 
 def menu(pg):
@@ -98,7 +96,7 @@ def test_issue11_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
     "backdrop",
     "browser Back",
     "Escape from a field",
-    pytest.param("Escape", marks=pytest.mark.xfail(strict=True, reason=ESCAPE_BUG)),
+    "Escape",
 ])
 def test_issue11_menu_closes_and_gives_the_focus_back(page, way):
     """Each way closes the menu, gives the focus back to the Menu button and keeps the page;
@@ -186,7 +184,6 @@ def test_b1_b6_menu_toggles_keep_the_menu_open(page):
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
 
 
-@pytest.mark.xfail(strict=True, reason=CSS_MARK_NAMES)
 def test_b7_menu_toggles_have_plain_names(page):
     open_it(page)
     for name in ("Legal moves", "Sound"):

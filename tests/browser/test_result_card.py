@@ -11,22 +11,28 @@ test_c1_b9_full_game_against_easy_to_the_end, and one made practice by an Undo i
 
 from __future__ import annotations
 
-import pytest
-
 from reversi.engine.board import Board
 from tests.browser.pages import (
-    SIZES, WIPE_OUT, board_text, caught_up, check_card, choose, history_rows, intersects, legal_squares, play,
-    screenshot, start_local_game, status, tap, tool, wait_for_human_turn)
+    SIZES,
+    WIPE_OUT,
+    board_text,
+    caught_up,
+    check_card,
+    choose,
+    history_rows,
+    intersects,
+    legal_squares,
+    play,
+    screenshot,
+    start_local_game,
+    status,
+    tap,
+    tool,
+    wait_for_human_turn,
+)
 
 TITLE = "Black wins"
 SCORE = "18–0"
-COPY_FEEDBACK_BUG = (
-    "page bug: Copy transcript on the result card (and on the review bar) tells the player nothing: "
-    "web/panels.js copyResult() writes 'Transcript copied.' (or, when the clipboard refuses, 'Select and "
-    "copy the transcript shown above.' and selects the text) into #transcript-message and #transcript-out, "
-    "which are inside the closed menu's Transcripts section: not visible, not announced (#status says "
-    "nothing)")
-
 
 def card(pg):
     return pg.get_by_role("region", name=TITLE)
@@ -112,7 +118,6 @@ def test_b9_card_copy_transcript(page):
     page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=WIPE_OUT)
 
 
-@pytest.mark.xfail(strict=True, reason=COPY_FEEDBACK_BUG)
 def test_b9_card_copy_transcript_says_it_copied(page):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     end_local_game(page)

@@ -13,11 +13,20 @@ from __future__ import annotations
 
 import time
 
-
 from reversi.engine.board import Board
 from tests.browser.pages import (
-    board_text, caught_up, cell_names, choose, close_menu, open_game, open_menu, start_local_game, status, tap,
-    wait_for_human_turn)
+    board_text,
+    caught_up,
+    cell_names,
+    choose,
+    close_menu,
+    open_game,
+    open_menu,
+    start_local_game,
+    status,
+    tap,
+    wait_for_human_turn,
+)
 
 #: A local game of 14 placements: White passes after move 13 (b2) and Black's a5
 #: ends it early, 18-0.

@@ -15,16 +15,24 @@ import pytest
 
 import build
 from tests.browser.pages import (
-    SHOTS, SIZES, WIPE_OUT, choose, close_menu, in_viewport, legal_squares, open_game, open_menu, play, screenshot,
-    settle, tap, tool, wait_for_human_turn)
+    SHOTS,
+    SIZES,
+    WIPE_OUT,
+    choose,
+    close_menu,
+    in_viewport,
+    legal_squares,
+    open_game,
+    open_menu,
+    play,
+    screenshot,
+    settle,
+    tap,
+    tool,
+    wait_for_human_turn,
+)
 
 SCHEMES = ("light", "dark")
-CLIPPED_SCORE = (
-    "page bug: at 640x360 the side column is 270 px wide and the scores row (web/style.css .scores, "
-    "grid 1fr auto 1fr) does not fit 'Black 18 | Game over | 0 White': the White pill sticks out past "
-    "the viewport's right edge and is clipped (its disc and the end of 'White' are cut off, "
-    "test-output/screen-*-640x360-*.png; html's overflow-x: clip hides the overflow)")
-
 LAYOUT_PROBLEMS = """() => {
     const problems = [];
     const vw = document.documentElement.clientWidth;
@@ -158,7 +166,7 @@ def screens(browser, base_url) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("size", [
     *(s for s in SIZES if s != "640x360"),
-    pytest.param("640x360", marks=pytest.mark.xfail(strict=True, reason=CLIPPED_SCORE)),
+    "640x360",
 ])
 def test_b8_issue11_screens_in_play_at_game_over_and_with_the_menu(screens, size):
     assert screens[size] == [], "\n".join(screens[size])

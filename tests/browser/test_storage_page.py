@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from reversi.engine.board import Board
 from tests.browser.pages import (
-    READY, board_text, menu_button, open_game, star_count, start_local_game, status, tap, wait_for_human_turn)
+    READY,
+    board_text,
+    menu_button,
+    open_game,
+    star_count,
+    start_local_game,
+    status,
+    tap,
+    wait_for_human_turn,
+)
 
 COUNT_WRITES = """
     window.__writes = [];

@@ -14,8 +14,8 @@ import threading
 import pytest
 
 import build
-from tests.browser.test_a11y import scan
 from tests.browser.pages import READY, board_text, open_game, screenshot, start_local_game, tap
+from tests.browser.test_a11y import scan
 
 MARKER = "--reversi-test-build"
 

@@ -15,7 +15,16 @@ import re
 import time
 
 from tests.browser.pages import (
-    READY, board_text, caught_up, history_rows, open_game, open_menu, start_local_game, status, tap)
+    READY,
+    board_text,
+    caught_up,
+    history_rows,
+    open_game,
+    open_menu,
+    start_local_game,
+    status,
+    tap,
+)
 
 TITLE = "#review-title"
 
