@@ -79,6 +79,7 @@ export function createPanels({ emit }) {
     const el = $("result");
     const shown = !el.hidden;
     el.hidden = !card;
+    document.body.classList.toggle("game-over", Boolean(card));
     if (!card) return;
     $("result-title").textContent = card.title;
     $("result-score").textContent = card.score;
@@ -114,7 +115,7 @@ export function createPanels({ emit }) {
       return tr;
     }).reverse();
     $("history-table").tBodies[0].replaceChildren(...rows);
-    $("history-table").hidden = rows.length === 0;
+    $("history-table").hidden = $("history-table").parentElement.hidden = rows.length === 0;
     $("history-empty").hidden = rows.length > 0;
   }
 
@@ -127,7 +128,7 @@ export function createPanels({ emit }) {
           .map((v) => make("td", { textContent: String(v) })));
       return tr;
     }));
-    $("stats-table").hidden = rows.length === 0;
+    $("stats-table").hidden = $("stats-table").parentElement.hidden = rows.length === 0;
     if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
   }
 
@@ -191,8 +192,10 @@ export function createPanels({ emit }) {
     hint(text) {
       $("hint").textContent = text === null ? $("hint").dataset.loading : text;
     },
-    /** Shows a short celebration below the board for the stars just earned (B6). */
+    /** Shows a short celebration below the board for the stars just earned (B6); at the
+     * end of a game the result card lists them instead. */
     celebrate(snap) {
+      if (!$("result").hidden) return;
       const names = snap.stars.filter((s) => snap.new_stars.includes(s.id)).map((s) => s.name);
       const el = $("celebration");
       el.textContent = `Star earned: ${names.join(", ")}`;
