@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
+
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.endgame import solve  # noqa: E402
 from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402

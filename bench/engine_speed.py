@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
+
 from reversi.engine.board import Board  # noqa: E402
 
 clock = time.process_time

@@ -15,16 +15,17 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
-import random
 import time
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
 
-from reversi.engine.hints import score_moves  # noqa: E402
 from solver_times import position  # noqa: E402
+
+from reversi.engine.hints import score_moves  # noqa: E402
 
 
 def run(empties_list: list[int], positions: int, seed: int) -> None:

@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
+
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
 
