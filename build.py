@@ -162,7 +162,7 @@ SERVE_HEADERS = {
     "Cache-Control": "no-cache",
 }
 
-TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy")
+TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy")
 BROWSERS = ("chromium", "chromium-browser")
 PYTEST_NO_TESTS = 5
 

@@ -8,7 +8,8 @@ import build
 
 RUNNER = build.ROOT / "tests" / "pyodide" / "run.mjs"
 #: The test modules run inside Pyodide, as paths relative to the repository root.
-PYODIDE_TESTS = ("tests/test_rules.py", "tests/test_notation.py", "tests/test_endgame.py")
+PYODIDE_TESTS = ("tests/test_rules.py", "tests/test_notation.py", "tests/test_endgame.py",
+                 "tests/test_patterns.py", "tests/test_hints.py")
 TIMEOUT_S = 1200
 
 

@@ -204,14 +204,15 @@ export function createController({
     }
   }
 
-  /** Copies text to the clipboard; the page says whether it worked. */
+  /** Copies text to the clipboard; the page shows and announces whether it worked. */
   async function copy(text) {
+    let ok = true;
     try {
       await clipboard.write(text);
-      ui.copyResult(true, text);
     } catch {
-      ui.copyResult(false, text);
+      ok = false;
     }
+    announce(ui.copyResult(ok, text));
   }
 
   const intents = {

@@ -261,7 +261,8 @@ export function createPanels({ emit }) {
     transcript(text) {
       $("transcript-message").textContent = text;
     },
-    /** Says whether a copy worked; if not, selects the text for a manual copy. */
+    /** Says whether a copy worked (in the menu's transcripts and on the message line);
+     * if not, selects the text for a manual copy. Returns the words said. */
     copyResult(ok, text) {
       const message = $("transcript-message");
       if (!ok) {
@@ -269,6 +270,8 @@ export function createPanels({ emit }) {
         $("transcript-out").select();
       }
       message.textContent = ok ? message.dataset.copied : message.dataset.manual;
+      $("message").textContent = message.textContent;
+      return message.textContent;
     },
   };
 }

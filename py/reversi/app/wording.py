@@ -132,7 +132,7 @@ class Words:
         verdict = ""
         if self.game.mode == "computer" and e.winner is not None:
             verdict = " You win." if e.winner == self.game.human else " You lose."
-        return "Game over. " + result_text(Outcome(e.black, e.white)) + verdict
+        return "Game over. " + result_text(Outcome(e.black, e.white, self.game.variant)) + verdict
 
     def undone(self, _: ev.Undone) -> str:
         return ("Move taken back. This attempt is now practice." if self.game.mode == "computer"
