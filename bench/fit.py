@@ -4,7 +4,8 @@ Every position of the games (``bench/selfplay.py``) before a placement is a
 row: its 46 pattern indices (:func:`reversi.engine.patterns.indices`), a
 constant and the parity of the empty squares, and its label for the side to move
 (the exact score from the solved part of the game on, the game's result
-before it; negated with ``negate``, for anti-reversi).  Instances of a type
+before it; both in the game's variant's terms, so that anti-reversi games
+fit anti-reversi weights).  Instances of a type
 share its table; a table whose pattern maps onto itself under a symmetry of
 the board (a row under the mirror, a diagonal or a 3x3 corner under the
 diagonal flip) gets the same weight for mirrored contents.
@@ -34,6 +35,7 @@ import selfplay  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, symmetric  # noqa: E402
+from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import Weights, save  # noqa: E402
 
 #: The largest number of empty squares of each stage.
@@ -67,12 +69,12 @@ def mirror_tables() -> list[np.ndarray]:
     return out
 
 
-def rows(games: list[dict], negate: bool = False) -> dict[str, np.ndarray]:
+def rows(games: list[dict]) -> dict[str, np.ndarray]:
     """Returns the positions of ``games`` as arrays: ``index`` (N x 46),
     ``empties``, ``label``, ``exact`` (label from the solver) and ``game``."""
     idx, emp, lab, exact, game = [], [], [], [], []
     for number, record in enumerate(games):
-        board = Board()
+        board = Board.initial(record.get("variant", STANDARD))
         for ply, (square, _) in enumerate(parse_transcript(record["moves"])):
             p, o = board.mover_mask()
             solved = ply >= record["solved_from"]
@@ -80,7 +82,7 @@ def rows(games: list[dict], negate: bool = False) -> dict[str, np.ndarray]:
             label = black if board.turn == 0 else -black
             idx.append(indices(p, o))
             emp.append(64 - (p | o).bit_count())
-            lab.append(-label if negate else label)
+            lab.append(label)
             exact.append(solved)
             game.append(number)
             board.play(square)
@@ -147,12 +149,15 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None) -> t
                               "held_out_mae": round(error, 3)}
 
 
-def fit_files(files: list[Path], out: Path, *, header: dict, negate: bool = False,
+def fit_files(files: list[Path], out: Path, *, header: dict,
               ridge: float | None = None) -> Weights:
-    """Fits every stage on the games of ``files``, writes the weight file ``out``
-    and returns its weights."""
+    """Fits every stage on the games of ``files`` (all of one variant), writes the
+    weight file ``out`` (its header names the variant) and returns its weights."""
     games = [g for f in files for g in selfplay.read(f)]
-    data = rows(games, negate)
+    variants = {g.get("variant", STANDARD) for g in games}
+    if len(variants) > 1:
+        raise ValueError(f"games of several variants: {sorted(variants)}")
+    data = rows(games)
     print(f"{len(games)} games, {len(data['label'])} positions", flush=True)
     numbers, reports = [], []
     for stage in range(len(STAGES)):
@@ -160,7 +165,8 @@ def fit_files(files: list[Path], out: Path, *, header: dict, negate: bool = Fals
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
-    header = {**header, "types": [name for name, _ in TYPES], "stages": STAGES,
+    header = {**header, "variant": variants.pop() if variants else STANDARD,
+              "types": [name for name, _ in TYPES], "stages": STAGES,
               "extras": EXTRAS, "scale": SCALE, "games": len(games),
               "positions": int(len(data["label"])), "fit": reports}
     from array import array

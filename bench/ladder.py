@@ -1,7 +1,11 @@
 """Strength ladder: pairs of players by self-play, with issue 10's goals (SPEC C2).
 
 Every pair plays ``--openings`` distinct random openings of 4-6 plies, each
-twice with the colours swapped (40 games for 20 openings).  Players:
+twice with the colours swapped (40 games for 20 openings).  Issue 12's pairs
+play a variant (SPEC V1): ``anti:`` pairs anti-reversi (fewer discs win; the
+disc totals are the real ones), ``free:`` pairs the free opening (its
+openings are the four placements, at random, then up to two random moves).
+Players:
 
 - ``easy``, ``normal``, ``hard``, ``expert``: the levels at their node
   budgets (``Level.nodes``, about what Pyodide searches in the level's
@@ -15,6 +19,7 @@ Draws count half.  Usage (from the repository root)::
 
     nice python bench/ladder.py --openings 20 --jobs 2
     nice python bench/ladder.py --pairs expert-baseline-expert --openings 20
+    nice python bench/ladder.py --pairs anti:expert-easy anti:hard-random --openings 20
 """
 
 from __future__ import annotations
@@ -32,16 +37,26 @@ import baseline  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
+from reversi.engine.variants import ANTI, FREE, STANDARD, winner  # noqa: E402
 
-#: Each pair (stronger first) and the score the stronger one must reach (issue 10).
+#: Each pair (stronger first), the score the stronger one must reach (issues 10
+#: and 12) and the variant played.
 PAIRS = (
-    ("expert", "baseline-expert", 0.85),
-    ("hard", "baseline-expert", 0.55),
-    ("expert", "hard", 0.75),
-    ("hard", "normal", 0.80),
-    ("normal", "easy", 0.90),
-    ("easy", "random", 0.85),
+    ("expert", "baseline-expert", 0.85, STANDARD),
+    ("hard", "baseline-expert", 0.55, STANDARD),
+    ("expert", "hard", 0.75, STANDARD),
+    ("hard", "normal", 0.80, STANDARD),
+    ("normal", "easy", 0.90, STANDARD),
+    ("easy", "random", 0.85, STANDARD),
+    ("expert", "easy", 0.90, ANTI),
+    ("hard", "random", 0.95, ANTI),
+    ("expert", "normal", 0.80, FREE),
 )
+
+
+def name(first: str, second: str, variant: str) -> str:
+    """Returns a pair's name: ``first-second``, after ``variant:`` for a variant."""
+    return f"{first}-{second}" if variant == STANDARD else f"{variant}:{first}-{second}"
 
 
 def move(player: str, board: Board, seed: int, by_time: bool) -> int:
@@ -50,25 +65,29 @@ def move(player: str, board: Board, seed: int, by_time: bool) -> int:
     if player == "random":
         return random.Random(seed).choice(board.legal_moves())
     if player.startswith("baseline-"):
-        return baseline.choose(p, o, player.removeprefix("baseline-"), seed)
-    nodes = None if by_time else LEVELS[player].nodes
-    square = choose_move(p, o, player, seed=seed, nodes=nodes).square
+        square = baseline.choose(p, o, player.removeprefix("baseline-"), seed)
+    else:
+        nodes = None if by_time else LEVELS[player].nodes
+        square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant).square
     assert square is not None
     return square
 
 
-def one_game(task: tuple[str, str, tuple[int, ...], bool, int, bool]) -> tuple[int, int]:
-    """Plays one game; returns the discs of the first and the second player."""
-    first, second, opening, first_black, seed, by_time = task
+def one_game(task: tuple[str, str, str, tuple[int, ...], bool, int, bool]) -> tuple[int, int, float]:
+    """Plays one game; returns the discs of the first and the second player and the
+    first one's points (1 a win by the variant's rule, 0.5 a draw)."""
+    first, second, variant, opening, first_black, seed, by_time = task
     black, white = (first, second) if first_black else (second, first)
-    board = Board()
+    board = Board.initial(variant)
     for square in opening:
         board.play(square)
     while not board.is_game_over():
         player = white if board.turn else black
         board.play(move(player, board, seed * 64 + len(board.steps), by_time))
     b, w = board.counts()
-    return (b, w) if first_black else (w, b)
+    won = winner(b, w, variant)
+    points = 0.5 if won is None else float((won == 0) == first_black)
+    return ((b, w) if first_black else (w, b)) + (points,)
 
 
 def main() -> None:
@@ -77,38 +96,46 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--pairs", nargs="+", default=[f"{a}-{b}" for a, b, _ in PAIRS])
+    parser.add_argument("--pairs", nargs="+", default=[name(a, b, v) for a, b, _, v in PAIRS])
     parser.add_argument("--time", action="store_true", help="play at wall-time budgets")
     args = parser.parse_args()
     baseline.extract()
-    rng = random.Random(args.seed)
-    openings: list[tuple[int, ...]] = []
-    while len(openings) < args.openings:
-        opening = tuple(random_opening(rng, rng.randint(4, 6)))
-        if opening not in openings:
-            openings.append(opening)
     print(f"{'pair':>24} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
           f"{'goal':>5} {'minutes':>7}", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
-        for first, second, goal in PAIRS:
-            if f"{first}-{second}" not in args.pairs:
+        for first, second, goal, variant in PAIRS:
+            pair = name(first, second, variant)
+            if pair not in args.pairs:
                 continue
             start = time.perf_counter()
-            tasks = [(first, second, opening, colour, args.seed + i, args.time)
-                     for i, opening in enumerate(openings) for colour in (True, False)]
+            tasks = [(first, second, variant, opening, colour, args.seed + i, args.time)
+                     for i, opening in enumerate(openings(args.openings, args.seed, variant))
+                     for colour in (True, False)]
             results = []
             for result in pool.imap(one_game, tasks):
                 results.append(result)
-                print(f"  {first}-{second} game {len(results)}: {result[0]}-{result[1]}",
+                print(f"  {pair} game {len(results)}: {result[0]}-{result[1]}",
                       file=sys.stderr, flush=True)
-            w = sum(a > b for a, b in results)
-            d = sum(a == b for a, b in results)
+            w = sum(points == 1 for *_, points in results)
+            d = sum(points == 0.5 for *_, points in results)
             lost = len(results) - w - d
             score = (w + d / 2) / len(results)
-            discs = f"{sum(a for a, _ in results)}-{sum(b for _, b in results)}"
-            print(f"{first + '-' + second:>24} {w:>3} {d:>3} {lost:>3} {score:>6.1%} "
+            discs = f"{sum(r[0] for r in results)}-{sum(r[1] for r in results)}"
+            print(f"{pair:>24} {w:>3} {d:>3} {lost:>3} {score:>6.1%} "
                   f"{discs:>9} {goal:>5.0%} {(time.perf_counter() - start) / 60:>7.1f}",
                   flush=True)
+
+
+def openings(count: int, seed: int, variant: str) -> list[tuple[int, ...]]:
+    """Returns ``count`` distinct random openings of ``variant``: 4-6 random plies
+    (in the free opening, the four placements and up to two moves)."""
+    rng = random.Random(seed)
+    out: list[tuple[int, ...]] = []
+    while len(out) < count:
+        opening = tuple(random_opening(rng, rng.randint(4, 6), variant))
+        if opening not in out:
+            out.append(opening)
+    return out
 
 
 if __name__ == "__main__":

@@ -13,8 +13,11 @@ positions (Logistello's game-result labels).
 
 A game is one JSON line: ``moves`` (transcript, SPEC R6), ``solved_from``
 (the ply of the first solved position, or the game's length if it ended
-first), ``exact`` (Black-minus-White exact scores of the positions from that
-ply on) and ``result`` (Black minus White).  Scores follow SPEC R5.
+first), ``exact`` (Black's exact scores of the positions from that ply on)
+and ``result`` (Black's).  Scores are the variant's results
+(:func:`reversi.engine.variants.final_score`: Black minus White discs, SPEC
+R5; negated in anti-reversi, where the solver minimises Black's discs), and
+a game of a variant names it (``variant``).
 """
 
 from __future__ import annotations
@@ -31,15 +34,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.endgame import Solver  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
+from reversi.engine.variants import STANDARD, final_score  # noqa: E402
 
 #: A player: ``(p, o) -> square`` for the side to move ``p`` (which has a move).
 Player = Callable[[int, int], int]
 
 
 def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: float,
-                  exact: int, calm: int = 0) -> dict:
-    """Returns one labelled game (see the module docstring)."""
-    board = Board()
+                  exact: int, calm: int = 0, variant: str = STANDARD) -> dict:
+    """Returns one labelled game of ``variant`` (see the module docstring)."""
+    board = Board.initial(variant)
     for _ in range(rng.randint(0, opening)):
         if board.is_game_over():
             break
@@ -51,7 +55,8 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= exact:
             if solver is None:
-                solver, solved_from = Solver(), len(board.steps)
+                solver = Solver(**({} if variant == STANDARD else {"variant": variant}))
+                solved_from = len(board.steps)
             score, best = solver.solve(p, o)
             scores.append(score if board.turn == 0 else -score)
             square = best if best is not None and rng.random() >= explore \
@@ -61,29 +66,30 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
         else:
             square = player(p, o)
         board.play(square)
-    black, white = board.counts()
     if solver is None:
         solved_from = len(board.steps)
-    scores.append(black - white)  # the final position
-    return {"moves": format_transcript(board.placements()), "solved_from": solved_from,
-            "exact": scores, "result": scores[0]}
+    scores.append(final_score(board.black, board.white, variant))  # the final position
+    record = {"moves": format_transcript(board.placements()), "solved_from": solved_from,
+              "exact": scores, "result": scores[0]}
+    return record if variant == STANDARD else {**record, "variant": variant}
 
 
-def _one(task: tuple[Callable[[], Player], int, int, float, int, int]) -> dict:
+def _one(task: tuple[Callable[[], Player], int, int, float, int, int, str]) -> dict:
     """Plays the game of one seed (a pool task)."""
-    make_player, seed, opening, explore, exact, calm = task
+    make_player, seed, opening, explore, exact, calm, variant = task
     return play_labelled(make_player(), random.Random(seed), opening=opening,
-                         explore=explore, exact=exact, calm=calm)
+                         explore=explore, exact=exact, calm=calm, variant=variant)
 
 
 def generate(make_player: Callable[[], Player], games: int, *, seed: int, opening: int = 8,
-             explore: float = 0.1, exact: int = 14, calm: int = 0,
-             jobs: int = 1) -> Iterator[dict]:
-    """Yields ``games`` labelled games, game ``i`` from seed ``seed * 1_000_003 + i``.
+             explore: float = 0.1, exact: int = 14, calm: int = 0, jobs: int = 1,
+             variant: str = STANDARD) -> Iterator[dict]:
+    """Yields ``games`` labelled games of ``variant``, game ``i`` from seed
+    ``seed * 1_000_003 + i``.
 
     ``make_player`` must be picklable (a module-level function) when ``jobs > 1``.
     """
-    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm)
+    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm, variant)
              for i in range(games)]
     if jobs == 1:
         yield from map(_one, tasks)

@@ -17,8 +17,15 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
 
 ``run`` does everything and writes ``py/reversi/engine/data/standard.weights``,
 whose header records the command and seed; then ``bench/probcut.py`` adds
-the ProbCut statistics to it.  ``--negate`` trains on negated
-scores (fewer discs wins: anti-reversi, SPEC V1) into ``anti.weights``.
+the ProbCut statistics to it.
+
+``--variant anti`` trains anti-reversi's evaluation (SPEC V1, V2: fewer
+discs win) the same way into ``anti.weights``, with its own games in
+``bench/.data/anti/``: played and solved under anti-reversi's result, round
+0 by 2-ply searches over the standard weights negated (a disc difference's
+sign turned: what is good for the standard result is bad for this one).
+
+``--exact`` may give one number per round, like ``--games``.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import functools
 import shlex
 import sys
 import time
+from array import array
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -35,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import baseline  # noqa: E402
 import selfplay  # noqa: E402
+
+from reversi.engine.variants import ANTI, STANDARD  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / ".data"
@@ -48,12 +58,28 @@ def baseline_player() -> selfplay.Player:
     return lambda p, o: Search().run(p, o, 2).square
 
 
+def negated_player() -> selfplay.Player:
+    """Returns anti-reversi's round 0 player: a 2-ply search over the standard
+    weights negated (an evaluation of anti-reversi's result by the sign alone)."""
+    from reversi.engine.evaluate import DATA, Evaluator
+    from reversi.engine.search import Search
+    from reversi.engine.weights import load
+    weights = load(DATA / "standard.weights")
+    weights.numbers = array("h", (min(32767, -n) for n in weights.numbers))
+    weights.header = {**weights.header, "variant": ANTI, "probcut": {}}
+    evaluator = Evaluator(weights)
+    return lambda p, o: Search(variant=ANTI, evaluator=evaluator,
+                               selective=False).run(p, o, 2).square
+
+
 def pattern_player(weights: Path) -> selfplay.Player:
-    """Returns a later round's player: a 3-ply search over the weights in ``weights``."""
+    """Returns a later round's player: a 3-ply search over the weights in ``weights``
+    (in the variant they were fitted for)."""
     from reversi.engine.evaluate import Evaluator
     from reversi.engine.search import Search
     evaluator = Evaluator.load(weights)
-    return lambda p, o: Search(evaluator=evaluator, selective=False).run(p, o, 3).square
+    return lambda p, o: Search(variant=evaluator.variant, evaluator=evaluator,
+                               selective=False).run(p, o, 3).square
 
 
 def games_file(data: Path, round_: int) -> Path:
@@ -72,15 +98,16 @@ def cmd_games(args: argparse.Namespace) -> None:
     args.data.mkdir(parents=True, exist_ok=True)
     (args.data / ".gitignore").write_text("*\n")
     if args.round == 0:
-        make = baseline_player
+        make = negated_player if args.variant == ANTI else baseline_player
     else:
         make = functools.partial(pattern_player, round_weights(args.data, args.round - 1))
     start = time.perf_counter()
     count = args.games[min(args.round, len(args.games) - 1)]
+    exact = args.exact[min(args.round, len(args.exact) - 1)]
     n = selfplay.write(games_file(args.data, args.round), selfplay.generate(
-        make, count, seed=args.seed * 100 + args.round, exact=args.exact,
-        explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs),
-        progress=True)
+        make, count, seed=args.seed * 100 + args.round, exact=exact,
+        explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs,
+        variant=args.variant), progress=True)
     print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
 
 
@@ -88,8 +115,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on every round's games so far and writes the weight file."""
     import fit
     files = sorted(args.data.glob("games-*.jsonl"))
-    header = {"command": args.command_line, "seed": args.seed, "negate": args.negate}
-    fit.fit_files(files, args.out, header=header, negate=args.negate, ridge=args.ridge)
+    header = {"command": args.command_line, "seed": args.seed}
+    fit.fit_files(files, args.out, header=header, ridge=args.ridge)
 
 
 def cmd_run(args: argparse.Namespace) -> None:
@@ -111,9 +138,10 @@ def main(argv: list[str] | None = None) -> None:
     """Parses the command line and runs the chosen step."""
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--data", type=Path, help="games and fits (default bench/.data, "
+                        "for anti-reversi bench/.data/anti)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--negate", action="store_true", help="fewer discs wins (anti-reversi)")
+    parser.add_argument("--variant", choices=(STANDARD, ANTI), default=STANDARD)
     parser.add_argument("--ridge", type=float, default=None, help="ridge strength (default: chosen)")
     sub = parser.add_subparsers(dest="step", required=True)
     for name, run in (("games", cmd_games), ("fit", cmd_fit), ("run", cmd_run)):
@@ -123,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
             p.add_argument("--games", type=int, nargs="+", default=[6000],
                            help="games of each round (the last number for later rounds)")
             p.add_argument("--jobs", type=int, default=2)
-            p.add_argument("--exact", type=int, default=14)
+            p.add_argument("--exact", type=int, nargs="+", default=[14],
+                           help="solved from this many empties (per round, like --games)")
             p.add_argument("--explore", type=float, default=0.1)
             p.add_argument("--calm", type=int, default=36)
         if name == "games":
@@ -131,12 +160,14 @@ def main(argv: list[str] | None = None) -> None:
         if name == "run":
             p.add_argument("--rounds", type=int, default=3)
         if name in ("fit", "run"):
-            default = WEIGHTS_DIR / "standard.weights"
-            p.add_argument("--out" if name == "fit" else "--final", type=Path, default=default)
+            p.add_argument("--out" if name == "fit" else "--final", type=Path,
+                           help="weight file (default: the engine's of the variant)")
     args = parser.parse_args(argv)
-    if args.negate and "--final" not in argv and "--out" not in argv:
-        target = WEIGHTS_DIR / "anti.weights"
-        args.out = args.final = target
+    args.data = args.data or (DATA / ANTI if args.variant == ANTI else DATA)
+    target = WEIGHTS_DIR / f"{args.variant}.weights"
+    for name in ("out", "final"):
+        if hasattr(args, name) and getattr(args, name) is None:
+            setattr(args, name, target)
     args.command_line = "python bench/train.py " + shlex.join(argv)
     args.run(args)
 

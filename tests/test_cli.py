@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from reversi.app.cli import main, parse_position
+from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.players import LEVELS
 
@@ -72,6 +73,46 @@ def test_match_prints_totals(capsys):
     assert "wins" in last and "draws" in last and "losses" in last and "discs" in last
 
 
+def test_v1_solve_variant_anti_minimises_the_discs(capsys, small_obf):
+    """The same position solved for the standard result and for anti-reversi's."""
+    line = small_obf.read_text().strip()
+    p, o = parse_position(line)
+    for variant, sign in (("standard", 1), ("anti", -1)):
+        assert main(["solve", "--variant", variant, line]) == 0
+        move, score = capsys.readouterr().out.split()[:2]
+        assert int(score) == plain_final(p, o, sign)
+
+
+def plain_final(p: int, o: int, sign: int) -> int:
+    """Returns the exact result for ``p`` by plain minimax, ``sign`` times the disc difference."""
+    moves = moves_mask(p, o)
+    if not moves:
+        if not moves_mask(o, p):
+            return sign * (p.bit_count() - o.bit_count())
+        return -plain_final(o, p, sign)
+    return max(-plain_final(o ^ f, p | f | 1 << s, sign)
+               for s in squares(moves) for f in (flips_mask(p, o, s),))
+
+
+def test_v1_best_variant_free_places_on_the_centre(capsys):
+    """From the free opening's empty board (an empty transcript) and after d4."""
+    for transcript, allowed in (("", {"d4", "e4", "d5", "e5"}), ("d4", {"e4", "d5", "e5"})):
+        assert main(["best", "--variant", "free", "--level", "hard", "--nodes", "2000",
+                     transcript]) == 0
+        assert capsys.readouterr().out.split()[1] in allowed
+
+
+def test_v1_match_variant_anti_counts_fewer_discs_as_wins(capsys):
+    assert main(["match", "easy", "easy", "--games", "2", "--nodes", "--variant", "anti"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    wins = 0
+    for line in lines[:2]:
+        b, w = map(int, line.split("(black) ")[1].split()[0].split("-"))
+        first_black = line.startswith("game 1")
+        wins += (b < w) == first_black and b != w
+    assert f"{wins} wins" in lines[-1]
+
+
 def test_bench_prints_tables(capsys, small_obf):
     assert main(["bench", "--perft", "3", "--ffo", str(small_obf), "--games", "1",
                  "--levels", "easy"]) == 0
@@ -87,6 +128,8 @@ def test_bench_prints_tables(capsys, small_obf):
     ["match", "easy", "nobody"],
     ["bench", "--ffo", "/nonexistent/ffo.obf", "--perft", "0", "--games", "0"],
     ["perft", "99"],
+    ["best", "--variant", "giveaway", "f5"],
+    ["solve", "--variant", "free", "d4d4"],
     [],
 ])
 def test_bad_input_exits_2(argv, capsys):

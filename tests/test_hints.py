@@ -6,9 +6,12 @@ import pytest
 from test_search import MUST_PASS, CountingDeadline, cells_position, random_position
 
 from reversi.engine.bitboard import moves_mask, squares
-from reversi.engine.budget import Deadline
+from reversi.engine.board import Board
+from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve_all
 from reversi.engine.hints import score_moves
+from reversi.engine.search import Search
+from reversi.engine.variants import CENTRE
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -58,3 +61,45 @@ def test_h3_keyboard_interrupt_passes_through(plies):
     p, o = random_position(8, plies)
     with pytest.raises(KeyboardInterrupt):
         score_moves(p, o, deadline=CountingDeadline(3, KeyboardInterrupt))
+
+
+@pytest.mark.parametrize("limit", [2, 7, 30])
+def test_h1_symmetric_moves_get_equal_values_however_the_budget_cuts(limit):
+    """At the opening the four moves are one position's images: equal values,
+    whichever iteration the deadline cuts (each from the same depth)."""
+    p, o = Board().mover_mask()
+    values = score_moves(p, o, deadline=CountingDeadline(limit))
+    assert len(values) == 4 and len(set(values.values())) == 1
+
+
+def test_h1_values_come_from_the_last_depth_completed_for_every_move():
+    """Cut in the middle of an iteration, every move keeps the previous depth's value."""
+    p, o = random_position(9, 22)
+    children = {s: child for s, *child in Search().children(p, o)}
+    for nodes in (2000, 6000, 12000):
+        search, depth, done = Search(max_nodes=nodes), 0, {}
+        try:
+            while True:
+                depth += 1
+                done = {s: -search.value(*child, depth) for s, child in children.items()}
+        except SearchTimeout:
+            pass
+        assert depth > 2
+        values = score_moves(p, o, max_nodes=nodes)
+        assert {s: v for s, (v, _) in values.items()} == done
+
+
+def test_v1_free_opening_hints_score_the_centre_squares():
+    board = Board.initial("free")
+    board.play(27)
+    p, o = board.mover_mask()
+    values = score_moves(p, o, max_nodes=2000, variant="free")
+    assert set(values) == set(squares(CENTRE & ~(p | o)))
+
+
+def test_v1_anti_hints_are_anti_results():
+    """Near the end, a deep enough search scores anti-reversi's result (fewer discs win)."""
+    p, o = random_position(6, 54)
+    anti = score_moves(p, o, exact_empties=0, variant="anti")
+    standard = score_moves(p, o, exact_empties=0)
+    assert all(exact for _, exact in anti.values()) and anti != standard

@@ -9,10 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_search import MUST_PASS, cells_position, random_position
 
-from reversi.engine.bitboard import CORNERS, moves_mask
+from reversi.engine.bitboard import CORNERS, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.players import LEVELS, MoveChoice, choose_move, play_game, random_opening
+from reversi.engine.variants import CENTRE
 
 #: Transcripts after which the side to move can take a corner that Hard and
 #: Expert, at their node budgets, must see: a deep search (``hints.score_moves``
@@ -111,3 +112,50 @@ def test_c3_play_game_goes_on_through_passes():
     seen = []
     board = play_game("easy", "easy", opening, seed=3, on_move=lambda b, c: seen.append(c))
     assert board.is_game_over() and len(board.steps) == len(opening) + len(seen)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_v2_every_level_plays_the_free_opening_on_the_centre(level):
+    """Each of the first four placements goes on an empty centre square (V1)."""
+    board = Board.initial("free")
+    for ply in range(4):
+        p, o = board.mover_mask()
+        choice = choose_move(p, o, level, seed=ply, nodes=small_nodes(level), variant="free")
+        assert (CENTRE & ~(p | o)) >> choice.square & 1
+        board.play(choice.square)
+    p, o = board.mover_mask()
+    choice = choose_move(p, o, level, nodes=small_nodes(level), variant="free")
+    assert moves_mask(p, o) >> choice.square & 1
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_v2_every_level_plays_anti_reversi(level):
+    p, o = random_position(40, 30)
+    choice = choose_move(p, o, level, nodes=small_nodes(level), variant="anti")
+    assert moves_mask(p, o) >> choice.square & 1
+
+
+def test_v2_anti_game_goes_on_to_its_end():
+    board = play_game("normal", "easy", random_opening(random.Random(3), 4), variant="anti",
+                      nodes=True)
+    assert board.is_game_over() and board.variant == "anti"
+
+
+def test_v2_anti_finished_game_scores_fewer_discs_as_better():
+    p, o = (1 << 13) - 1, 1 << 40
+    choice = choose_move(p, o, "hard", variant="anti")
+    assert choice.square is None and choice.exact and choice.score == -12
+
+
+def test_v2_anti_reversi_uses_no_book():
+    """From the opening, Expert searches anti-reversi instead of reading the book."""
+    board = Board()
+    assert choose_move(*board.mover_mask(), "expert", nodes=200).nodes == 0
+    assert choose_move(*board.mover_mask(), "expert", nodes=200, variant="anti").nodes >= 200
+
+
+def test_c2_symmetric_moves_are_picked_by_the_seed():
+    """The four opening moves are one position's images: Normal's seed picks among them."""
+    p, o = Board().mover_mask()
+    picks = {choose_move(p, o, "normal", seed=seed, nodes=300).square for seed in range(12)}
+    assert picks == set(squares(moves_mask(p, o)))

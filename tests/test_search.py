@@ -12,7 +12,7 @@ from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve
-from reversi.engine.evaluate import STANDARD, evaluate
+from reversi.engine.evaluate import STANDARD, evaluate, for_variant
 from reversi.engine.players import random_opening
 from reversi.engine.search import (
     POLL,
@@ -24,6 +24,7 @@ from reversi.engine.search import (
     shallow_depth,
     think,
 )
+from reversi.engine.variants import CENTRE, final_score
 
 
 def random_position(seed: int, plies: int) -> tuple[int, int]:
@@ -185,3 +186,60 @@ class TestThink:
         score, square, exact = analyse(p, o, deadline=Deadline(None))
         assert exact and (score, square) == solve(p, o)
 
+
+
+def plain_value(p: int, o: int, depth: int, variant: str) -> float:
+    """Returns the plain minimax value in ``variant`` (free opening placements spend
+    a ply but go on to the fifth placement; finished games score the variant's result)."""
+    if variant == "free" and (p | o).bit_count() < 4:
+        return max(-plain_value(o, p | 1 << s, max(depth - 1, 0), variant)
+                   for s in squares(CENTRE & ~(p | o)))
+    moves = moves_mask(p, o)
+    if not moves:
+        if not moves_mask(o, p):
+            return final_score(p, o, variant)
+        return -plain_value(o, p, depth, variant)
+    if depth == 0:
+        return for_variant(variant).evaluate(p, o)
+    return max(-plain_value(o ^ f, p | f | 1 << s, depth - 1, variant)
+               for s in squares(moves) for f in (flips_mask(p, o, s),))
+
+
+class TestVariants:
+    @pytest.mark.parametrize("seed", [31, 32, 33])
+    def test_v2_anti_search_to_the_end_minimises_the_discs(self, seed):
+        """Searched to the end, anti-reversi's value is its exact result (fewer discs
+        win): the plain minimax of the negated disc difference, not the standard one."""
+        p, o = random_position(seed, 53)
+        empties = 64 - (p | o).bit_count()
+        result = Search(variant="anti").run(p, o, 60)
+        assert result.exact and result.score == plain_value(p, o, empties, "anti")
+        assert moves_mask(p, o) >> result.square & 1
+
+    def test_v1_anti_finished_game_scores_fewer_discs_as_better(self):
+        p, o = (1 << 13) - 1, 1 << 40
+        result = Search(variant="anti").run(p, o, 4)
+        assert result.square is None and result.exact and result.score == -12
+        assert Search(variant="anti").value(o, p, 3) == 12
+
+    @pytest.mark.parametrize("discs", [0, 1, 2, 3])
+    def test_v1_free_opening_places_on_the_centre_without_flips(self, discs):
+        """From the empty board and each placement after it, the search places on an
+        empty centre square; its value is the plain minimax through the placements."""
+        board = Board.initial("free")
+        for square in (27, 36, 28)[:discs]:
+            board.play(square)
+        p, o = board.mover_mask()
+        result = Search(variant="free", selective=False).run(p, o, 6)
+        assert (CENTRE & ~(p | o)) >> result.square & 1
+        assert result.score == pytest.approx(plain_value(p, o, 6, "free"), abs=1e-9)
+        assert result.pv[0] == result.square
+
+    def test_v1_free_opening_after_the_placements_is_the_standard_game(self):
+        p, o = random_position(34, 20)
+        assert Search(variant="free", selective=False).run(p, o, 3).score == \
+            Search(selective=False).run(p, o, 3).score
+
+    def test_unknown_variant_is_an_error(self):
+        with pytest.raises(ValueError, match="unknown variant"):
+            Search(variant="giveaway")

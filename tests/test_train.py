@@ -21,6 +21,7 @@ import selfplay  # noqa: E402
 import train  # noqa: E402
 from test_search import random_position  # noqa: E402
 
+from reversi.engine.bitboard import moves_mask  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.search import Search  # noqa: E402
 
@@ -55,12 +56,26 @@ def test_fit_writes_weights_the_engine_loads(games, tmp_path):
 
 
 def test_fitted_weights_follow_the_labels(games, tmp_path):
-    """Trained on negated scores (anti-reversi, V1) the weights change sign."""
-    plain, negated = tmp_path / "plain.weights", tmp_path / "anti.weights"
+    """Trained on negated scores (as anti-reversi's, V1) the weights change sign,
+    and the header names the variant whose results they estimate."""
+    negated = tmp_path / "games-anti.jsonl"
+    records = [{**r, "exact": [-v for v in r["exact"]], "result": -r["result"],
+                "variant": "anti"} for r in selfplay.read(games)]
+    negated.write_text("".join(json.dumps(r) + "\n" for r in records))
+    plain, anti = tmp_path / "plain.weights", tmp_path / "anti.weights"
     fit.fit_files([games], plain, header={"seed": 3}, ridge=10.0)
-    fit.fit_files([games], negated, header={"seed": 3}, ridge=10.0, negate=True)
+    fit.fit_files([negated], anti, header={"seed": 3}, ridge=10.0)
     p, o = random_position(4, 50)
     assert Evaluator.load(plain).evaluate(p, o) == pytest.approx(
-        -Evaluator.load(negated).evaluate(p, o), abs=0.05)
-    record = json.loads(games.read_text().splitlines()[0])
-    assert isinstance(record["moves"], str)
+        -Evaluator.load(anti).evaluate(p, o), abs=0.05)
+    assert Evaluator.load(anti).variant == "anti"
+    with pytest.raises(ValueError, match="several variants"):
+        fit.fit_files([games, negated], tmp_path / "mixed.weights", header={}, ridge=10.0)
+
+
+def test_anti_round_zero_plays_by_the_negated_standard_weights():
+    """Anti-reversi's first player turns the standard evaluation's sign (V2)."""
+    player = train.negated_player()
+    p, o = random_position(9, 20)
+    square = player(p, o)
+    assert square is not None and moves_mask(p, o) >> square & 1

@@ -3,7 +3,10 @@
 A position is either 64 characters a1..h8 (``X`` black, ``O`` white, ``-``
 empty; FFO/OBF style), a space and the side to move (``X`` or ``O``), with any
 ``; move:score;`` text after it ignored, or a transcript such as ``f5d6c3``
-(SPEC R6).  Bad input prints a one-line error and exits with status 2.
+(SPEC R6).  ``best``, ``solve`` and ``match`` take ``--variant`` (SPEC V1:
+``standard``, ``anti`` or ``free``): a transcript is replayed, a move chosen
+or a position solved under that variant's rules and result.  Bad input
+prints a one-line error and exits with status 2.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from ..engine.endgame import solve
 from ..engine.notation import NotationError, format_transcript, square_name
 from ..engine.perft import perft
 from ..engine.players import LEVELS, choose_move, play_game, random_opening
+from ..engine.search import think
+from ..engine.variants import STANDARD, VARIANTS
+from ..engine.variants import winner as winner_of
 
 #: The FFO test positions: ``../shared/data`` from the repository root (``py/reversi/..``).
 FFO_PATH = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "ffo-01-19.obf"
@@ -35,8 +41,9 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def parse_position(text: str) -> tuple[Bitboard, Bitboard]:
-    """Returns ``(p, o)`` for a board-and-side line or a transcript, ``p`` to move.
+def parse_position(text: str, variant: str = STANDARD) -> tuple[Bitboard, Bitboard]:
+    """Returns ``(p, o)`` for a board-and-side line or a transcript of ``variant``,
+    ``p`` to move.
 
     :raises NotationError: for text that is neither.
     :raises IllegalMoveError: for a transcript with an illegal placement.
@@ -50,7 +57,7 @@ def parse_position(text: str) -> tuple[Bitboard, Bitboard]:
         black = sum(1 << s for s, c in enumerate(cells) if c == "X")
         white = sum(1 << s for s, c in enumerate(cells) if c == "O")
         return (black, white) if side == "X" else (white, black)
-    return Board.replay(line).mover_mask()
+    return Board.replay(line, variant).mover_mask()
 
 
 #: The first ``; move:score`` of an OBF line: the best move's exact score.
@@ -73,10 +80,12 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """Prints the best move and the exact final disc difference."""
-    p, o = parse_position(args.position)
+    """Prints the best move and the exact final result in the variant's terms (the
+    disc difference, negated in anti-reversi)."""
+    p, o = parse_position(args.position, args.variant)
     start = time.perf_counter()
-    score, square = solve(p, o)
+    result = think(p, o, exact_empties=64, variant=args.variant)
+    square, score = result.square, round(result.score)
     move = square_name(square) if square is not None else "pass" if moves_mask(o, p) else "none"
     print(f"{move} {score:+d} ({time.perf_counter() - start:.2f} s)")
     return 0
@@ -84,9 +93,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_best(args: argparse.Namespace) -> int:
     """Prints a level's move with the search information."""
-    p, o = parse_position(args.position)
+    p, o = parse_position(args.position, args.variant)
     nodes = LEVELS[args.level].nodes if args.nodes == 0 else args.nodes
-    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=nodes)
+    choice = choose_move(p, o, args.level, seed=args.seed, budget=args.budget, nodes=nodes,
+                         variant=args.variant)
     move = square_name(choice.square) if choice.square is not None else "pass"
     print(f"move {move}  score {choice.score:+.2f}{' exact' if choice.exact else ''}  "
           f"depth {choice.depth}  nodes {choice.nodes}  time {choice.seconds:.3f} s  "
@@ -95,19 +105,24 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    """Plays a match from random openings, colours alternating; prints the totals."""
+    """Plays a match of the variant from random openings, colours alternating; prints
+    the totals (wins by the variant's rule)."""
     rng = random.Random(args.seed)
     wins = draws = losses = mine = theirs = 0
     for game in range(args.games):
         if game % 2 == 0:
-            opening = random_opening(rng, rng.randint(4, 6))
+            opening = random_opening(rng, rng.randint(4, 6), args.variant)
         first_black = game % 2 == 0
         black, white = (args.first, args.second) if first_black else (args.second, args.first)
-        board = play_game(black, white, opening, seed=args.seed + game, nodes=args.nodes)
+        board = play_game(black, white, opening, seed=args.seed + game, nodes=args.nodes,
+                          variant=args.variant)
         b, w = board.counts()
         a, z = (b, w) if first_black else (w, b)
         mine, theirs = mine + a, theirs + z
-        wins, draws, losses = wins + (a > z), draws + (a == z), losses + (a < z)
+        winner = winner_of(b, w, args.variant)  # fewer discs win in anti-reversi (V1)
+        won = winner is not None and (winner == 0) == first_black
+        wins, draws, losses = wins + won, draws + (winner is None), losses + (winner is not None
+                                                                             and not won)
         print(f"game {game + 1}: {black} (black) {b}-{w} {white} (white)", flush=True)
     print(f"{args.first} vs {args.second}: {wins} wins, {draws} draws, {losses} losses; "
           f"discs {mine}-{theirs}")
@@ -167,6 +182,13 @@ def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
               f"{p95 * 1e3:>8.1f} {times[-1] * 1e3:>8.1f}", flush=True)
 
 
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    """Adds the ``--variant`` option (SPEC V1) to a subcommand's parser."""
+    parser.add_argument("--variant", choices=VARIANTS, default=STANDARD,
+                        help="rules and result: standard, anti (fewer discs win) or free "
+                             "(free opening)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Returns the parser with one subcommand per tool."""
     parser = Parser(prog="python -m reversi", description=__doc__.splitlines()[0])
@@ -177,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="exact best move and final disc difference")
     p.add_argument("position", help='64 cells a1..h8 of X/O/-, a space and X or O to move')
+    add_variant(p)
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("best", help="a computer level's move and search information")
@@ -187,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--nodes", type=int, nargs="?", const=0, metavar="N",
                    help="node budget instead of time (reproducible); alone: the level's "
                         "own budget, which matches its strength in the browser")
+    add_variant(p)
     p.set_defaults(run=cmd_best)
 
     p = sub.add_parser("match", help="play two levels against each other")
@@ -196,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--nodes", action="store_true",
                    help="play at the levels' node budgets (reproducible) instead of time")
+    add_variant(p)
     p.set_defaults(run=cmd_match)
 
     p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")

@@ -16,15 +16,22 @@ They are fitted by ``bench/train.py`` on self-play positions labelled by the
 exact solver; the weight file records how (:mod:`reversi.engine.weights`).
 
 An :class:`Evaluator` holds one weight file: the standard game's is
-:data:`STANDARD`, and a variant (SPEC V1) brings its own.  Its stage tables
-become Python lists (fast to index) the first time a stage is evaluated.
+:data:`STANDARD` (also the free opening's: from its fifth placement on the
+rules are the standard ones), anti-reversi's is fitted on anti-reversi games
+(``data/anti.weights``, SPEC V2; :func:`for_variant`).  The header's
+``variant`` names the game whose scores the weights estimate; exact values
+(a full board, a side without discs) are then scored in that game's terms.
+Its stage tables become Python lists (fast to index) the first time a stage
+is evaluated.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
+from . import variants
 from .bitboard import Bitboard
 from .patterns import make_sum
 from .weights import Weights, load
@@ -53,6 +60,9 @@ class Evaluator:
         bounds = weights.stages
         stage_of = [next(s for s, top in enumerate(bounds) if top >= e) for e in range(61)]
         extras = weights.extras
+        #: The variant whose results the weights estimate (SPEC V1).
+        self.variant: str = variants.check(weights.header.get("variant", variants.STANDARD))
+        sign = -1 if self.variant == variants.ANTI else 1
         scale = float(weights.header["scale"])
         pattern_sum = make_sum()
         loaded: list[tuple[tuple[list[int], ...], tuple[float, float]] | None] = \
@@ -74,7 +84,7 @@ class Evaluator:
             clamped to -64..64; exact on a full board or when a side has no disc."""
             n = (p | o).bit_count()
             if n == 64 or not p or not o:
-                return float(p.bit_count() - o.bit_count())
+                return float(sign * (p.bit_count() - o.bit_count()))
             number = stage_of[64 - n]
             tables, constant = loaded[number] or stage(number)
             value = pattern_sum(p, o, tables) * scale + constant[n & 1]
@@ -96,3 +106,15 @@ class Evaluator:
 STANDARD = Evaluator.load(DATA / "standard.weights")
 #: The standard evaluation function, ``evaluate(p, o) -> float``.
 evaluate = STANDARD.evaluate
+
+
+@functools.cache
+def for_variant(variant: str) -> Evaluator:
+    """Returns the evaluator fitted for ``variant``'s results: anti-reversi's own
+    (read once), the standard one for the standard game and the free opening.
+
+    :raises ValueError: for an unknown variant.
+    """
+    if variants.check(variant) == variants.ANTI:
+        return Evaluator.load(DATA / "anti.weights")
+    return STANDARD

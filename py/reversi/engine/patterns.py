@@ -12,7 +12,9 @@ symmetries of the board, 46 in all, and instances of a type share weights.
 
 Fast indices.  Per-square Python work costs too much, so the instances are
 read from whole bytes.  Both sides go in one int, ``p | o << 64``, and three
-cheap transforms of it (``_VIEWS``) bring every instance into few bytes:
+cheap transforms of it (``_VIEWS``: a few shifts and masks each, written
+into the generated code with literal masks, so no call is made) bring every
+instance into few bytes:
 
 * the board itself: its bytes are the rows;
 * its transpose (three delta swaps): the bytes are the columns;
@@ -109,41 +111,44 @@ def _double(mask: int) -> int:
     return mask | mask << 64
 
 
-def _transpose(x: int) -> int:
-    """Returns both lanes of ``x`` turned about the a1-h8 diagonal (square
-    ``(row, col)`` to ``(col, row)``), by three delta swaps."""
-    t = _double(0x0F0F0F0F00000000) & (x ^ x << 28)
-    x ^= t ^ t >> 28
-    t = _double(0x3333000033330000) & (x ^ x << 14)
-    x ^= t ^ t >> 14
-    t = _double(0x5500550055005500) & (x ^ x << 7)
-    return x ^ t ^ t >> 7
+def _transpose_steps() -> list[str]:
+    """Returns the statements turning both lanes of ``y`` about the a1-h8 diagonal
+    (square ``(row, col)`` to ``(col, row)``), by three delta swaps."""
+    steps = []
+    for mask, n in ((0x0F0F0F0F00000000, 28), (0x3333000033330000, 14), (0x5500550055005500, 7)):
+        steps += [f"t = {_double(mask)} & (y ^ y << {n})", f"y ^= t ^ t >> {n}"]
+    return steps
 
 
-def _rotate_right(x: int, n: int) -> int:
-    """Returns each 64-bit lane of ``x`` rotated right by ``n`` bits."""
-    low = _double((1 << (64 - n)) - 1)
-    return (x >> n) & low | (x << (64 - n)) & (_LANES ^ low)
+def _rotation_steps(masks: tuple[int, int, int]) -> list[str]:
+    """Returns the statements pseudo-rotating both lanes of ``y`` by 45 degrees (the
+    chess programming wiki's ``pseudoRotate45``): per step, the bits of ``mask``
+    take those of ``y`` rotated right lane-wise by ``n``."""
+    steps = []
+    for mask, n in zip(masks, (8, 16, 32)):
+        low = _double((1 << (64 - n)) - 1)
+        steps.append(f"y ^= {_double(mask)} & (y ^ (y >> {n} & {low} | y << {64 - n} & "
+                     f"{_LANES ^ low}))")
+    return steps
 
 
-def _rotation(masks: tuple[int, int, int]) -> Callable[[int], int]:
-    """Returns a pseudo-rotation by 45 degrees of both lanes, with the swap masks
-    of its three steps (the chess programming wiki's ``pseudoRotate45``)."""
-    def rotate(x: int) -> int:
-        for mask, n in zip(masks, (8, 16, 32)):
-            x ^= _double(mask) & (x ^ _rotate_right(x, n))
-        return x
-    return rotate
-
-
-#: How each view is computed from ``x = p | o << 64`` (inlined by ``SOURCE``).
-_VIEWS: tuple[tuple[str, Callable[[int], int]], ...] = (
-    ("x", lambda x: x),
-    ("_transpose(x)", _transpose),
-    ("_clockwise(x)", _rotation((0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0))),
-    ("_anticlockwise(x)", _rotation((0x5555555555555555, 0x3333333333333333,
-                                     0x0F0F0F0F0F0F0F0F))),
+#: Per view, the statements computing it in ``y`` from ``y = x = p | o << 64``
+#: (straight-line code with literal masks: no calls on the hot path).
+_VIEWS: tuple[list[str], ...] = (
+    [],
+    _transpose_steps(),
+    _rotation_steps((0xAAAAAAAAAAAAAAAA, 0xCCCCCCCCCCCCCCCC, 0xF0F0F0F0F0F0F0F0)),
+    _rotation_steps((0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F)),
 )
+
+
+def _view(steps: list[str]) -> Callable[[int], int]:
+    """Returns the function running a view's statements on ``x``."""
+    namespace: dict[str, Any] = {}
+    body = "".join(f"    {step}\n" for step in steps)
+    exec(f"def view(x):\n    y = x\n{body}    return y\n", namespace)  # noqa: S102
+    function: Callable[[int], int] = namespace["view"]
+    return function
 
 
 def _where(view: Callable[[int], int]) -> dict[Square, tuple[int, int]]:
@@ -155,7 +160,7 @@ def _where(view: Callable[[int], int]) -> dict[Square, tuple[int, int]]:
     return out
 
 
-_WHERE = tuple(_where(view) for _, view in _VIEWS)
+_WHERE = tuple(_where(_view(steps)) for steps in _VIEWS)
 
 
 def _plan(squares: tuple[Square, ...]) -> tuple[int, dict[int, list[tuple[int, int]]]]:
@@ -206,16 +211,14 @@ def _generate() -> tuple[str, dict[str, list[int]]]:
     lines = ["x = p | o << 64"]
     for view in sorted(used_views):
         variables = ", ".join(f"v{view}_{i}" for i in range(16))
-        lines.append(f"{variables} = ({_VIEWS[view][0]}).to_bytes(16, 'little')")
+        lines += ["y = x", *_VIEWS[view], f"{variables} = y.to_bytes(16, 'little')"]
     return "\n".join(lines) + "\n" + "\n".join(
         f"i{n} = {term}" for n, term in enumerate(terms)), tables
 
 
 #: The generated code: from ``p`` and ``o``, sets ``i0`` .. ``i45``, the indices.
 SOURCE, _TABLES = _generate()
-_NAMESPACE: dict[str, object] = {
-    **_TABLES, "_transpose": _transpose, "_clockwise": _VIEWS[2][1],
-    "_anticlockwise": _VIEWS[3][1]}
+_NAMESPACE: dict[str, object] = dict(_TABLES)
 
 
 def _compile(name: str, parameters: str, result: str, prologue: str = "") -> Callable[..., Any]:

@@ -15,6 +15,14 @@ From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
 seed, among the book moves within ``Level.book_margin`` discs of the best, so
 their games differ; Easy and Normal do not use it, so they stay beatable.
 
+Variants (SPEC V1, V2): every level plays each variant with that variant's
+rules, result and evaluation (:mod:`reversi.engine.search`).  Anti-reversi
+has no book, and Easy there takes no corner on purpose (a corner's discs
+stay, which is bad when fewer discs win).  The free opening's placements are
+searched like moves; among equally good ones (the symmetric images of one
+position) the seed picks.  The standard book serves the free opening too once
+its position is in the book: from the fifth placement on the rules are the same.
+
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,
 stays inside the thinking-time goals); the caller may pass its own ``budget``.
@@ -37,12 +45,12 @@ from dataclasses import dataclass, field
 from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
-from .book import standard_book
+from .book import canonical, standard_book
 from .budget import Deadline
-from .evaluate import evaluate, final_score
+from .evaluate import for_variant
 from .levels import LEVELS
 from .search import PYODIDE_SLOWDOWN, exact_threshold, think
-from .variants import STANDARD
+from .variants import ANTI, STANDARD
 
 
 @dataclass
@@ -76,21 +84,22 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     config = LEVELS[level]
     start = time.perf_counter()
-    centre = variants.opening_squares(variants.check(variant), p, o)
-    if centre is not None:  # the free opening: any empty centre square (V1)
-        square = random.Random(seed).choice(list(squares(centre)))
-        return MoveChoice(square, 0.0, 0, 0, time.perf_counter() - start, False, [square])
-    moves = moves_mask(p, o)
+    evaluator = for_variant(variant)
+    moves = variants.legal_mask(p, o, variant)
     if not moves:
         over = not moves_mask(o, p)
-        score = final_score(p, o) if over else evaluate(p, o)
+        score = variants.final_score(p, o, variant) if over else evaluator.evaluate(p, o)
         return MoveChoice(None, float(score), 0, 0, time.perf_counter() - start, over)
+    rng = random.Random(seed)
     if not config.max_depth:
-        square, score = _noisy_greedy(p, o, moves, random.Random(seed), config.noise)
+        if variants.opening_squares(variant, p, o) is not None:  # any placement is as good
+            square, score = rng.choice(list(squares(moves))), 0.0
+        else:
+            square, score = _noisy_greedy(p, o, moves, rng, config.noise, variant)
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
-    if config.book_margin is not None:
-        found = standard_book().choose(p, o, config.book_margin, random.Random(seed))
+    if config.book_margin is not None and variant != ANTI:
+        found = standard_book().choose(p, o, config.book_margin, rng)
         if found:
             return MoveChoice(found[0], float(found[1]), 0, 0, time.perf_counter() - start,
                               False, [found[0]])
@@ -102,28 +111,49 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         deadline = Deadline(seconds)
         exact_empties = exact_threshold(seconds, config.exact_empties)
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
-                   exact_empties=exact_empties)
-    return MoveChoice(result.square, result.score, result.depth, result.nodes,
-                      time.perf_counter() - start, result.exact, result.pv)
+                   exact_empties=exact_empties, variant=variant)
+    assert result.square is not None  # p has a legal move
+    square = _among_images(p, o, moves, result.square, rng)
+    return MoveChoice(square, result.score, result.depth, result.nodes,
+                      time.perf_counter() - start, result.exact,
+                      result.pv if square == result.square else [square])
+
+
+def _among_images(p: Bitboard, o: Bitboard, moves: Bitboard, square: Square,
+                  rng: random.Random) -> Square:
+    """Returns ``square`` or, picked with ``rng``, one of ``moves`` leading to a
+    symmetric image of the same position (as good, so games vary at no cost)."""
+    key = canonical(*_after(p, o, square))
+    return rng.choice([s for s in squares(moves) if canonical(*_after(p, o, s)) == key])
+
+
+def _after(p: Bitboard, o: Bitboard, square: Square) -> tuple[Bitboard, Bitboard]:
+    """Returns the position after ``p`` places on ``square`` (the opponent to move),
+    flipping what SPEC R3 flips (nothing on the free opening's centre squares, which
+    no three of which are in a line)."""
+    f = flips_mask(p, o, square)
+    return o ^ f, p | f | 1 << square
 
 
 def _noisy_greedy(p: Bitboard, o: Bitboard, moves: Bitboard, rng: random.Random,
-                  noise: float) -> tuple[Square, float]:
-    """Returns the move (a corner if any, SPEC C2) with the best one-ply score
-    plus Gaussian noise of deviation ``noise``, and its noiseless score."""
-    candidates = moves & CORNERS or moves
+                  noise: float, variant: str) -> tuple[Square, float]:
+    """Returns the move with the best one-ply score plus Gaussian noise of
+    deviation ``noise``, and its noiseless score; a corner if any (SPEC C2),
+    except in anti-reversi."""
+    candidates = moves if variant == ANTI else moves & CORNERS or moves
+    evaluate = for_variant(variant).evaluate
     scored = []
     for s in squares(candidates):
-        f = flips_mask(p, o, s)
-        score = -evaluate(o ^ f, p | f | 1 << s)
+        score = -evaluate(*_after(p, o, s))
         scored.append((score + rng.gauss(0.0, noise), s, score))
     _, square, score = max(scored)
     return square, score
 
 
-def random_opening(rng: random.Random, plies: int) -> list[Square]:
-    """Returns ``plies`` random legal placements from the opening (fewer if the game ends)."""
-    board = Board()
+def random_opening(rng: random.Random, plies: int, variant: str = STANDARD) -> list[Square]:
+    """Returns ``plies`` random legal placements from ``variant``'s first position
+    (fewer if the game ends)."""
+    board = Board.initial(variant)
     for _ in range(plies):
         if board.is_game_over():
             break
@@ -133,18 +163,18 @@ def random_opening(rng: random.Random, plies: int) -> list[Square]:
 
 def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: int = 0,
               nodes: bool = False, on_move: Callable[[Board, MoveChoice], None] | None = None,
-              ) -> Board:
-    """Plays ``black`` against ``white`` (level names) after ``opening``; returns the
-    finished board.  ``nodes`` plays each level at its node budget (reproducible)
-    instead of its time budget; ``on_move`` sees every computer move."""
-    board = Board()
+              variant: str = STANDARD) -> Board:
+    """Plays ``black`` against ``white`` (level names) after ``opening`` in ``variant``;
+    returns the finished board.  ``nodes`` plays each level at its node budget
+    (reproducible) instead of its time budget; ``on_move`` sees every computer move."""
+    board = Board.initial(variant)
     for square in opening:
         board.play(square)
     while not board.is_game_over():
         level = white if board.turn else black
         p, o = board.mover_mask()
         choice = choose_move(p, o, level, seed=seed + len(board.steps),
-                             nodes=LEVELS[level].nodes if nodes else None)
+                             nodes=LEVELS[level].nodes if nodes else None, variant=variant)
         if on_move:
             on_move(board, choice)
         assert choice.square is not None  # the game is not over: the mover has a move

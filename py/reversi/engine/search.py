@@ -27,6 +27,15 @@ reaches the end of the game are never cut, so deep searches stay exact.
 With it, Expert's 80,000 nodes reach 9.1 plies on average in the midgame
 (the frozen baseline engine of issue 10: 7.7; ``bench/engine_speed.py``).
 
+Variants (SPEC V1, V2): a search plays one variant's rules and result.
+Finished games score :func:`reversi.engine.variants.final_score` (fewer
+discs is better in anti-reversi) and the leaves the variant's own evaluator
+(:func:`reversi.engine.evaluate.for_variant`).  In the free opening the
+first four placements go on the empty centre squares and flip nothing:
+they are searched as moves (each spends a ply) by a plain negamax over the
+few placements, which always goes on to the fifth placement's position,
+where the standard rules and the table search take over.
+
 Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
 end (the search is then exact), the node cap or the deadline.  The budget is
 polled every :data:`POLL` nodes (a few milliseconds in Pyodide), so a
@@ -45,10 +54,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
-from .evaluate import STANDARD, Evaluator, final_score
+from .evaluate import Evaluator, for_variant
+from .variants import FREE, FREE_PLACEMENTS, STANDARD
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
 POLL = 64
@@ -122,13 +133,17 @@ class Search:
     """An iterative deepening PVS over one root position, with its own table.
 
     ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
-    for tests and the ladder).  Either may be None.  ``evaluator`` scores the
-    leaves and brings its ProbCut statistics (a variant's own, SPEC V2; the
-    standard game's by default); ``selective=False`` turns ProbCut off.
+    for tests and the ladder).  Either may be None.  ``variant`` names the
+    rules and the result searched for (SPEC V1).  ``evaluator`` scores the
+    leaves and brings its ProbCut statistics (by default the variant's own,
+    SPEC V2); ``selective=False`` turns ProbCut off.
     """
 
     def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,
-                 evaluator: Evaluator = STANDARD, selective: bool = True) -> None:
+                 variant: str = STANDARD, evaluator: Evaluator | None = None,
+                 selective: bool = True) -> None:
+        self.variant = variants.check(variant)
+        evaluator = evaluator or for_variant(variant)
         self.evaluate = evaluator.evaluate
         self.probcut = probcut_table(evaluator.probcut) if selective else {}
         self.deadline = deadline or Deadline(None)
@@ -146,21 +161,21 @@ class Search:
         ``KeyboardInterrupt`` passes through.
         """
         start = time.perf_counter()
-        moves = moves_mask(p, o)
+        children = {s: (np, no) for s, np, no in self.children(p, o)}
         empties = 64 - (p | o).bit_count()
-        if not moves:
+        if not children:
             opponent = moves_mask(o, p)
-            score = -self.run(o, p, max_depth).score if opponent else final_score(p, o)
+            score = -self.run(o, p, max_depth).score if opponent else \
+                variants.final_score(p, o, self.variant)
             return Result(None, score, 0, self.nodes, time.perf_counter() - start,
                           not opponent, [])
-        ranked = sorted((self.evaluate(o ^ f, p | f | 1 << s), s)
-                        for s in squares(moves) for f in (flips_mask(p, o, s),))
+        ranked = sorted((self.estimate(*child), s) for s, child in children.items())
         order = [s for _, s in ranked]
         result = Result(order[0], -ranked[0][0])
         for depth in range(1, max(1, min(max_depth, empties)) + 1):
             self.partial = None
             try:
-                score, best = self._root(p, o, order, depth)
+                score, best = self._root(children, order, depth)
             except SearchTimeout:
                 if self.partial and self.partial[0] != result.square:
                     result = Result(self.partial[0], self.partial[1], depth,
@@ -174,20 +189,33 @@ class Search:
         result.seconds = time.perf_counter() - start
         return result
 
-    def _root(self, p: Bitboard, o: Bitboard, order: list[Square],
+    def children(self, p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
+        """Returns each legal placement of ``p`` with the position after it (the
+        opponent to move); in the free opening the empty centre squares, which flip nothing."""
+        centre = variants.opening_squares(self.variant, p, o)
+        if centre is not None:
+            return [(s, o, p | 1 << s) for s in squares(centre)]
+        return [(s, o ^ f, p | f | 1 << s)
+                for s in squares(moves_mask(p, o)) for f in (flips_mask(p, o, s),)]
+
+    def estimate(self, p: Bitboard, o: Bitboard) -> float:
+        """Returns the evaluation of ``(p, o)`` for ordering (0 during the free opening)."""
+        placing = self.variant == FREE and (p | o).bit_count() < FREE_PLACEMENTS
+        return 0.0 if placing else self.evaluate(p, o)
+
+    def _root(self, children: dict[Square, tuple[Bitboard, Bitboard]], order: list[Square],
               depth: int) -> tuple[float, Square]:
         """Searches every root move to ``depth``; returns the best score and move."""
         alpha, best = -INF, order[0]
         for i, s in enumerate(order):
-            f = flips_mask(p, o, s)
-            np, no = o ^ f, p | f | 1 << s
+            np, no = children[s]
             if i == 0:
-                score = -self._pvs(np, no, depth - 1, -INF, INF)
+                score = -self._value(np, no, depth - 1, -INF, INF)
             else:
-                score = -self._pvs(np, no, depth - 1, -alpha - EPSILON, -alpha)
+                score = -self._value(np, no, depth - 1, -alpha - EPSILON, -alpha)
                 if score > alpha:  # proven better than ``best``: keep it if time runs out
                     proven, self.partial = self.partial, (s, alpha)
-                    score = -self._pvs(np, no, depth - 1, -INF, -alpha)
+                    score = -self._value(np, no, depth - 1, -INF, -alpha)
                     if score <= alpha:  # the re-search disagrees
                         self.partial = proven
             if score > alpha:
@@ -200,7 +228,20 @@ class Search:
 
         :raises SearchTimeout: past the deadline or the node cap.
         """
-        return self._pvs(p, o, depth, -INF, INF)
+        return self._value(p, o, depth, -INF, INF)
+
+    def _value(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
+        """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies,
+        through the free opening's placements (negamax over them, down to the
+        fifth placement's position however little depth is left)."""
+        if self.variant != FREE or (p | o).bit_count() >= FREE_PLACEMENTS:
+            return self._pvs(p, o, depth, alpha, beta)
+        best = -INF
+        for _, np, no in self.children(p, o):
+            best = max(best, -self._value(np, no, max(depth - 1, 0), -beta, -max(alpha, best)))
+            if best >= beta:
+                break
+        return best
 
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies."""
@@ -212,7 +253,7 @@ class Search:
         moves = moves_mask(p, o)
         if not moves:
             if not moves_mask(o, p):
-                return final_score(p, o)
+                return variants.final_score(p, o, self.variant)
             return -self._pvs(o, p, depth, -beta, -alpha)
         if depth == 1:
             return self._frontier(p, o, moves, beta)
@@ -292,8 +333,9 @@ class Search:
                             depth: int) -> list[Square]:
         """Returns ``first`` and the table moves that follow it, at most ``depth`` long
         (the last one by one-ply evaluation)."""
-        line: list[Square] = []
-        while len(line) < depth:
+        line = [first]
+        p, o = next(child for s, *child in self.children(p, o) if s == first)
+        while len(line) < depth and (p | o).bit_count() >= FREE_PLACEMENTS:
             moves = moves_mask(p, o)
             if not moves:
                 if not moves_mask(o, p):
@@ -301,9 +343,7 @@ class Search:
                 p, o = o, p
                 continue
             entry = self.table.get((p, o))
-            if not line:
-                s = first
-            elif entry and entry[3] >= 0 and moves >> entry[3] & 1:
+            if entry and entry[3] >= 0 and moves >> entry[3] & 1:
                 s = entry[3]
             elif len(line) == depth - 1:  # the frontier is not in the table
                 s = max(squares(moves), key=lambda s: -self.evaluate(*_play(p, o, s)))
@@ -328,6 +368,8 @@ PYODIDE_SLOWDOWN = 3.0
 SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
 #: Share of a budget the solver gets (the rest buys a midgame fallback first).
 SOLVE_SHARE = 0.75
+#: The variants whose results the exact solver scores.
+EXACT_VARIANTS = (STANDARD, FREE)
 
 
 def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
@@ -340,25 +382,27 @@ def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -
 
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
-          max_nodes: int | None = None, exact_empties: int = 0,
-          evaluator: Evaluator = STANDARD) -> Result:
-    """Returns the best move for ``p``: exact if at most ``exact_empties`` squares
-    are empty and the solver finishes in time, else by the midgame search
-    with ``evaluator``.
+          max_nodes: int | None = None, exact_empties: int = 0, variant: str = STANDARD,
+          evaluator: Evaluator | None = None) -> Result:
+    """Returns the best move for ``p`` in ``variant``: exact if at most
+    ``exact_empties`` squares are empty and the solver finishes in time, else
+    by the midgame search with ``evaluator`` (by default the variant's own).
 
     With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
     midgame result to fall back on; without one the solver runs to the end.
     """
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
-    if empties > exact_empties or not moves_mask(p, o):
-        return Search(deadline, max_nodes, evaluator=evaluator).run(p, o, max_depth)
+    evaluator = evaluator or for_variant(variant)
+    if empties > exact_empties or not moves_mask(p, o) or variant not in EXACT_VARIANTS:
+        return Search(deadline, max_nodes, variant=variant, evaluator=evaluator).run(
+            p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
         midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes,
-                         evaluator=evaluator)
+                         variant=variant, evaluator=evaluator)
         fallback = midgame.run(p, o, max_depth)
-    solver = Solver(deadline)
+    solver = Solver(deadline, evaluator=evaluator)
     try:
         score, square = solver.solve(p, o)
     except SearchTimeout:
@@ -371,10 +415,12 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
                   [] if square is None else [square])
 
 
-def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline) -> tuple[float, Square | None, bool]:
-    """Returns ``(score, best square, exact)`` for ``p`` to move within ``deadline``
-    (a finite one: without it the search goes on to the end of the game)."""
-    result = think(p, o, deadline=deadline, exact_empties=exact_threshold(deadline.remaining()))
+def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline,
+            variant: str = STANDARD) -> tuple[float, Square | None, bool]:
+    """Returns ``(score, best square, exact)`` for ``p`` to move in ``variant`` within
+    ``deadline`` (a finite one: without it the search goes on to the end of the game)."""
+    result = think(p, o, deadline=deadline, exact_empties=exact_threshold(deadline.remaining()),
+                   variant=variant)
     return result.score, result.square, result.exact
 
 
