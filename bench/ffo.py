@@ -1,6 +1,6 @@
 """Times the exact endgame solver on the FFO test positions #1-#19.
 
-Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [FILE.obf] [NUMBER ...]``
+Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [--variant NAME] [FILE.obf] [NUMBER ...]``
 (default: the shared ``ffo-01-19.obf``, all positions; numbers count the
 file's lines from 1).  Prints, per position, the wall-clock and CPU seconds,
 the nodes searched, the score and move found and the file's best score, then
@@ -8,6 +8,8 @@ the totals; a position not solved within ``--limit`` wall seconds shows
 ``timeout`` (and is left out of the totals).  ``--eval-order N`` orders
 moves by evaluation only from ``N`` empties (``endgame.EVAL_ORDER``; 64:
 never, fastest-first alone) to measure what that ordering saves.
+``--variant anti`` solves the positions as anti-reversi (SPEC V2) to
+measure that solver's cost; the file's scores then do not apply.
 
 The file's scores give the empty squares of a finished game to the winner;
 ours give them to nobody (SPEC R5), so a few best scores differ by the
@@ -54,9 +56,12 @@ def read_obf(path: Path) -> list[tuple[Bitboard, Bitboard, dict[Square, int]]]:
 def main(argv: list[str]) -> None:
     """Solves the chosen positions and prints one row each and the totals."""
     limit = None
-    while argv[:1] in (["--limit"], ["--eval-order"]):
+    variant = "standard"
+    while argv[:1] in (["--limit"], ["--eval-order"], ["--variant"]):
         if argv[0] == "--limit":
             limit = float(argv[1])
+        elif argv[0] == "--variant":
+            variant = argv[1]
         else:
             endgame.EVAL_ORDER = int(argv[1])
         argv = argv[2:]
@@ -69,7 +74,7 @@ def main(argv: list[str]) -> None:
     nodes = 0
     for number in chosen:
         p, o, scores = positions[number - 1]
-        solver = Solver(Deadline(limit))
+        solver = Solver(Deadline(limit), variant=variant)
         w, c = time.perf_counter(), time.process_time()
         try:
             score, move = solver.solve(p, o)

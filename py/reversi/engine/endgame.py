@@ -48,6 +48,7 @@ from __future__ import annotations
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
+from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
 
@@ -114,6 +115,11 @@ def _last(p: Bitboard, o: Bitboard, x: Square) -> int:
     return 2 * p.bit_count() - 63
 
 
+def _last_anti(p: Bitboard, o: Bitboard, x: Square) -> int:
+    """Returns the anti-reversi final score (fewer discs is better) of :func:`_last`'s position."""
+    return -_last(p, o, x)
+
+
 class Solver:
     """An exact search with its transposition table and node counter.
 
@@ -121,12 +127,19 @@ class Solver:
     (the last placement is scored without building its position).
     Reusing a solver for related positions reuses the table.  ``evaluator``
     orders the moves far from the end (a variant's own, SPEC V2).
+    ``variant`` names the result optimised (SPEC V2): in ``"anti"`` every
+    finished game scores ``o - p``, fewer discs being better; the negamax is
+    unchanged, as that score is antisymmetric too.
     """
 
     def __init__(self, deadline: Deadline | None = None, *,
-                 evaluator: Evaluator = STANDARD) -> None:
+                 evaluator: Evaluator = STANDARD, variant: str = "standard") -> None:
         self.deadline = deadline if deadline is not None else Deadline(None)
         self.evaluate = evaluator.evaluate
+        #: The final score is ``sign * (discs(p) - discs(o))``.
+        self.sign = -1 if check(variant) == ANTI else 1
+        #: The score with one empty square left, the variant's own.
+        self.last = _last_anti if self.sign < 0 else _last
         self.nodes = 0
         self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]] = {}
 
@@ -138,7 +151,7 @@ class Solver:
         if not moves:
             if moves_mask(o, p):
                 return -self.solve(o, p, -beta, -alpha)[0], None
-            return p.bit_count() - o.bit_count(), None
+            return self.sign * (p.bit_count() - o.bit_count()), None
         n = 64 - (p | o).bit_count() - 1
         children = self._children(p, o, moves, -1, n)
         lo, hi = -64, 64  # what the tests have shown of the score so far
@@ -182,8 +195,8 @@ class Solver:
         if n == 2:
             return self._solve2(p, o, alpha, *empties)
         if n == 1:
-            return _last(p, o, *empties)
-        return p.bit_count() - o.bit_count()
+            return self.last(p, o, *empties)
+        return self.sign * (p.bit_count() - o.bit_count())
 
     # -- with the table, fastest-first -------------------------------------
     def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: Square,
@@ -230,7 +243,7 @@ class Solver:
             replies = moves_mask(o, p)
             if replies:
                 return -self._search(o, p, -alpha - 1, n, replies)
-            return p.bit_count() - o.bit_count()
+            return self.sign * (p.bit_count() - o.bit_count())
         n -= 1
         children = self._children(p, o, moves, tt_move, n)
         best, best_move = -INF, -1
@@ -289,7 +302,7 @@ class Solver:
             return best
         if moves_mask(o, p):
             return -self._shallow(o, p, -alpha - 1, empties, parity)
-        return p.bit_count() - o.bit_count()
+        return self.sign * (p.bit_count() - o.bit_count())
 
     # -- the last four empty squares ---------------------------------------
     def _solve4(self, p: Bitboard, o: Bitboard, alpha: int,
@@ -326,7 +339,7 @@ class Solver:
         if (flips_mask(o, p, x1) or flips_mask(o, p, x2) or flips_mask(o, p, x3)
                 or flips_mask(o, p, x4)):
             return -self._solve4(o, p, -alpha - 1, x1, x2, x3, x4)
-        return p.bit_count() - o.bit_count()
+        return self.sign * (p.bit_count() - o.bit_count())
 
     def _solve3(self, p: Bitboard, o: Bitboard, alpha: int,
                 x1: Square, x2: Square, x3: Square) -> int:
@@ -354,49 +367,52 @@ class Solver:
             return best
         if flips_mask(o, p, x1) or flips_mask(o, p, x2) or flips_mask(o, p, x3):
             return -self._solve3(o, p, -alpha - 1, x1, x2, x3)
-        return p.bit_count() - o.bit_count()
+        return self.sign * (p.bit_count() - o.bit_count())
 
     def _solve2(self, p: Bitboard, o: Bitboard, alpha: int, x1: Square, x2: Square) -> int:
         """Returns the fail-soft null-window score with two empty squares left."""
         self.nodes += 1
+        last = self.last
         f = flips_mask(p, o, x1)
         if f:
-            best = -_last(o ^ f, p | f | _BIT[x1], x2)
+            best = -last(o ^ f, p | f | _BIT[x1], x2)
             if best > alpha:
                 return best
             f = flips_mask(p, o, x2)
             if f:
-                s = -_last(o ^ f, p | f | _BIT[x2], x1)
+                s = -last(o ^ f, p | f | _BIT[x2], x1)
                 if s > best:
                     return s
             return best
         f = flips_mask(p, o, x2)
         if f:
-            return -_last(o ^ f, p | f | _BIT[x2], x1)
+            return -last(o ^ f, p | f | _BIT[x2], x1)
         # p passes: the opponent moves, minimising.
         f = flips_mask(o, p, x1)
         if f:
-            best = _last(p ^ f, o | f | _BIT[x1], x2)
+            best = last(p ^ f, o | f | _BIT[x1], x2)
             if best <= alpha:
                 return best
             f = flips_mask(o, p, x2)
             if f:
-                s = _last(p ^ f, o | f | _BIT[x2], x1)
+                s = last(p ^ f, o | f | _BIT[x2], x1)
                 if s < best:
                     return s
             return best
         f = flips_mask(o, p, x2)
         if f:
-            return _last(p ^ f, o | f | _BIT[x2], x1)
-        return p.bit_count() - o.bit_count()
+            return last(p ^ f, o | f | _BIT[x2], x1)
+        return self.sign * (p.bit_count() - o.bit_count())
 
 
 def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
-          deadline: Deadline | None = None,
-          evaluator: Evaluator = STANDARD) -> tuple[int, Square | None]:
+          deadline: Deadline | None = None, evaluator: Evaluator = STANDARD,
+          variant: str = "standard") -> tuple[int, Square | None]:
     """Returns ``(score, square)``: the final disc difference for ``p`` to move
     under perfect play by both sides (SPEC R5: empty squares count for nobody),
     and a best placement (None when ``p`` must pass or the game is over).
+    In ``variant`` ``"anti"`` the score is the opponent's discs minus ``p``'s
+    (:func:`~reversi.engine.variants.final_score`), which both sides maximise.
 
     With the default window the score is exact.  With a narrower window
     (``alpha < beta``) the result is fail-soft: a score ``<= alpha`` is an
@@ -405,16 +421,17 @@ def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
 
     :raises SearchTimeout: when ``deadline`` passes first.
     """
-    return Solver(deadline, evaluator=evaluator).solve(p, o, alpha, beta)
+    return Solver(deadline, evaluator=evaluator, variant=variant).solve(p, o, alpha, beta)
 
 
 def solve_all(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
-              evaluator: Evaluator = STANDARD) -> dict[Square, int]:
-    """Returns the exact score for ``p`` of every legal placement of ``p``.
+              evaluator: Evaluator = STANDARD, variant: str = "standard") -> dict[Square, int]:
+    """Returns the exact score for ``p`` of every legal placement of ``p``, in
+    ``variant``'s terms as :func:`solve` gives them.
 
     :raises SearchTimeout: when ``deadline`` passes first.
     """
-    solver = Solver(deadline, evaluator=evaluator)
+    solver = Solver(deadline, evaluator=evaluator, variant=variant)
     scores = {}
     moves = moves_mask(p, o)
     while moves:
