@@ -103,3 +103,12 @@ def test_v1_anti_hints_are_anti_results():
     anti = score_moves(p, o, exact_empties=0, variant="anti")
     standard = score_moves(p, o, exact_empties=0)
     assert all(exact for _, exact in anti.values()) and anti != standard
+
+
+def test_v2_anti_hints_solved_exactly_match_the_searched_values():
+    """H1, V2: hints solved by the exact solver (exact although the node cap stops
+    the midgame search) give anti-reversi's results, a full search's values."""
+    p, o = random_position(8, 52)
+    solved = score_moves(p, o, exact_empties=60, max_nodes=50, variant="anti")
+    searched = score_moves(p, o, exact_empties=0, variant="anti")
+    assert solved == searched and all(exact for _, exact in solved.values())

@@ -216,6 +216,16 @@ class TestVariants:
         assert result.exact and result.score == plain_value(p, o, empties, "anti")
         assert moves_mask(p, o) >> result.square & 1
 
+    @pytest.mark.parametrize("seed", [34, 35])
+    def test_v2_anti_exact_solver_path_scores_fewer_discs(self, seed):
+        """Within exact_empties think() runs the solver in anti-reversi's terms (exact
+        although the node cap stops the midgame search): the value of the plain
+        minimax of the negated disc difference."""
+        p, o = random_position(seed, 52)
+        empties = 64 - (p | o).bit_count()
+        result = think(p, o, exact_empties=empties, max_nodes=50, variant="anti")
+        assert result.exact and result.score == plain_value(p, o, empties, "anti")
+
     def test_v1_anti_finished_game_scores_fewer_discs_as_better(self):
         p, o = (1 << 13) - 1, 1 << 40
         result = Search(variant="anti").run(p, o, 4)

@@ -22,7 +22,7 @@ from .book import canonical
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
 from .evaluate import Evaluator, for_variant
-from .search import EXACT_VARIANTS, Search
+from .search import Search
 from .variants import STANDARD
 
 #: Empty squares from which every move is solved exactly when time allows.
@@ -47,13 +47,13 @@ def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
     evaluator = evaluator or for_variant(variant)
     search = Search(deadline, max_nodes, variant=variant, evaluator=evaluator)
     children = {s: (np, no) for s, np, no in search.children(p, o)}
-    if 64 - (p | o).bit_count() > exact_empties or variant not in EXACT_VARIANTS:
+    if 64 - (p | o).bit_count() > exact_empties:
         return _searched(children, search)
     scores: dict[Square, tuple[float, bool]] = {}
     if deadline.at is not None:  # estimates first, should the solver run out of time
         search.deadline = Deadline(deadline.remaining() * ESTIMATE_SHARE)
         scores = _searched(children, search)
-    solver = Solver(deadline, evaluator=evaluator)
+    solver = Solver(deadline, evaluator=evaluator, variant=variant)
     try:
         for s, child in children.items():
             scores[s] = (float(-solver.solve(*child)[0]), True)

@@ -368,9 +368,6 @@ PYODIDE_SLOWDOWN = 3.0
 SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
 #: Share of a budget the solver gets (the rest buys a midgame fallback first).
 SOLVE_SHARE = 0.75
-#: The variants whose results the exact solver scores.
-EXACT_VARIANTS = (STANDARD, FREE)
-
 
 def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
     """Returns the most empty squares (at most ``cap``) at which the exact solver
@@ -394,7 +391,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     evaluator = evaluator or for_variant(variant)
-    if empties > exact_empties or not moves_mask(p, o) or variant not in EXACT_VARIANTS:
+    if empties > exact_empties or not moves_mask(p, o):
         return Search(deadline, max_nodes, variant=variant, evaluator=evaluator).run(
             p, o, max_depth)
     fallback = None
@@ -402,7 +399,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
         midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes,
                          variant=variant, evaluator=evaluator)
         fallback = midgame.run(p, o, max_depth)
-    solver = Solver(deadline, evaluator=evaluator)
+    solver = Solver(deadline, evaluator=evaluator, variant=variant)
     try:
         score, square = solver.solve(p, o)
     except SearchTimeout:
