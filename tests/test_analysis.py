@@ -218,3 +218,16 @@ def test_the_game_in_progress_extended_by_a_move_cannot_be_analysed():
     tab.play("f5", "d6", "c3", "d3", "c4")
     with pytest.raises(ValueError, match="once this game is finished"):
         tab.call("analysis_start", moves="f5d6c3d3c4" + square_name(extended[-1]), title="Imported game")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_v2_an_anti_position_is_solved_in_anti_reversis_terms(seed):
+    """V2, A5: near the end of an anti-reversi game the analysis is the exact result
+    of that game (fewer discs win), Black's view: the solver's, asked in anti terms."""
+    moves = random_opening(random.Random(seed), 48, "anti")
+    board = position(moves, len(moves), variant="anti")
+    assert not board.is_game_over() and 64 - (board.black | board.white).bit_count() <= EXACT_EMPTIES
+    ply = analyse_ply(moves, len(moves), variant="anti")
+    score, _ = solve(*board.mover_mask(), variant="anti")
+    assert ply["exact"] and ply["best_score"] == score
+    assert ply["value"] == (score if ply["mover"] == "black" else -score)

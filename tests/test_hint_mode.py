@@ -6,8 +6,13 @@ position shows nothing.  Only Bridge.call is used (through tests/sessions.Tab).
 
 from __future__ import annotations
 
+import random
+
+from reversi.app.hints import Hints
 from reversi.engine.endgame import solve_all
 from reversi.engine.notation import format_board, parse_board, square_name
+from reversi.engine.players import random_opening
+from reversi.game.line import Line
 from tests.sessions import WIN, Book, Storage, Tab
 
 #: FFO #1 (14 empties): its exact move scores under R5 are in tests/test_endgame.py.
@@ -107,3 +112,16 @@ def test_h1_hints_in_an_endgame_are_the_solvers_exact_scores():
     assert [name for name, value in values.items() if value["best"]] == ["g8"]
     assert "exact" in reply["hints"]["text"]
     assert format_board(black, white, turn) == FFO_1
+
+
+def test_v2_anti_hints_near_the_end_are_anti_results():
+    """H1, V2: in anti-reversi the final hints are the solver's values in that game's
+    terms (fewer discs win), not the standard game's."""
+    board = Line(random_opening(random.Random(3), 48, "anti"), variant="anti").board
+    hints = Hints()
+    while hints.due(board):
+        hints.step(board)
+    p, o = board.mover_mask()
+    expected = solve_all(p, o, variant="anti")
+    assert {s: v for s, (v, exact) in hints.values.items() if exact} == expected
+    assert expected != solve_all(p, o)

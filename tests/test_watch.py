@@ -114,3 +114,37 @@ def test_through_the_bridge_the_players_game_and_progress_stay_as_they_were():
     back = call("close_review")
     assert not back["reviewing"] and not back["paused"] and back["human_to_move"]
     assert back["moves"] == live["moves"]
+
+
+@pytest.mark.parametrize("variant", ["anti", "free"])
+def test_v1_a_watched_game_plays_the_chosen_rules_to_its_end(variant, monkeypatch):
+    """V1, V3: a new watched game takes the chosen variant; each reply's text carries its
+    tag, so every level is asked under those rules until the game ends by them."""
+    asked = []
+
+    def recording(p, o, level, **kw):
+        asked.append(kw["variant"])
+        return choose_move(p, o, "easy", **kw)
+
+    monkeypatch.setattr(players, "choose_move", recording)
+    review = watch.watch_step("", "easy", "normal", 2, variant)
+    for _ in range(64):  # the free opening's four placements come on top of the 60
+        grown = watch.watch_step(review["transcript"], "easy", "normal", 2, "standard")
+        if grown["moves"] == review["moves"]:
+            break
+        review = grown
+    assert review["variant"] == variant and review["transcript"].startswith(f"{variant}:")
+    board = Board.replay(review["moves"], variant)
+    assert board.is_game_over() and set(asked) == {variant}
+    assert review["frames"][-1]["turn"] is None
+    if variant == "free":  # the first four placements fill the centre (V1)
+        assert sorted(review["moves"][:8][i:i + 2] for i in range(0, 8, 2)) == ["d4", "d5", "e4", "e5"]
+
+
+def test_through_the_bridge_a_new_watched_game_takes_the_chosen_rules():
+    """V1: with anti-reversi chosen in the menu, a new watched game is an anti-reversi one."""
+    bridge = Bridge(Seeded(), Clock())
+    bridge.call("load", json.dumps({"documents": {}}))
+    bridge.call("set_setting", json.dumps({"name": "variant", "value": "anti"}))
+    reply = json.loads(bridge.call("watch", json.dumps({"moves": "", "black": "easy", "white": "easy"})))
+    assert reply["review"]["variant"] == "anti" and reply["review"]["transcript"].startswith("anti:")

@@ -194,7 +194,7 @@ export function createController({
       while (watching === game && current.frames[current.frames.length - 1].turn !== null) {
         await new Promise((resolve) => timers.setTimeout(resolve, WATCH_DELAY_MS));
         if (watching !== game) return;
-        current = await step(current.moves);
+        current = await step(current.transcript);
         if (!current) return;
         review.extend(current);
       }

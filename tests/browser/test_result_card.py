@@ -65,11 +65,13 @@ def test_b9_card_of_a_local_game_below_the_board_at_every_size(page):
 
 def test_b9_card_is_reached_by_keyboard_and_its_new_game_works(page):
     end_local_game(page)
-    # The card has the focus; Tab goes through its four buttons in order.
+    # The card has the focus; Tab goes through its four buttons in order (their names:
+    # the label when there is one, else the text).
     names = []
     for _ in range(4):
         page.keyboard.press("Tab")
-        names.append(page.evaluate("() => document.activeElement.textContent.trim()"))
+        names.append(page.evaluate(
+            "() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()"))
     assert names == ["New game", "Review", "Analyse", "Copy transcript"], names
     for _ in range(3):
         page.keyboard.press("Shift+Tab")

@@ -18,6 +18,7 @@ from tests.browser.pages import (
     READY,
     board_text,
     caught_up,
+    choose,
     history_rows,
     open_game,
     open_menu,
@@ -89,8 +90,12 @@ def test_c2_watch_easy_against_normal_to_the_end(context, base_url):
     assert board_text(page) == live  # the save still holds the player's game
 
 
-def test_c2_back_to_the_game_stops_an_expert_search(clocked_page):
+def test_c2_v1_back_to_the_game_stops_an_expert_search(clocked_page):
+    """C2: Back to the game interrupts a running search. The rules are anti-reversi's,
+    which Expert has no opening book for (V2), so its third move is a real search; and a
+    new watched game plays the rules chosen in the menu (V1)."""
     page = clocked_page
+    choose(page, "Rules", "Anti-reversi")
     live = board_text(page)
     start_watching(page, "Expert", "Expert")  # (axe scans a watched game in test_a11y.py: it needs running timers)
     page.wait_for_function("(sel) => document.querySelector(sel).textContent.endsWith('move 1 of 1')",

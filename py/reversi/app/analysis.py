@@ -48,7 +48,7 @@ def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tup
         return float(final_score(p, o, board.variant)), None, True
     exact = empties <= EXACT_EMPTIES
     result = think(p, o, deadline=None if exact else Deadline(seconds),
-                   exact_empties=EXACT_EMPTIES if exact else 0)
+                   exact_empties=EXACT_EMPTIES if exact else 0, variant=board.variant)
     return result.score, result.square, result.exact
 
 

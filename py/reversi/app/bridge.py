@@ -37,8 +37,10 @@ Methods and parameters:
   ``analysis_step``, ``analysis_stop`` {}: analyse a finished or past game one
   position at a time (``moves`` may begin with a board string).
 - ``clear_history`` {}: empties the results history (stars stay).
-- ``watch`` {"moves": transcript, "black": level, "white": level, "seed": n}: the
-  next placement of a game between two levels, as a review.
+- ``watch`` {"moves": game text, "black": level, "white": level, "seed": n}: the
+  next placement of a game between two levels, as a review; ``moves`` is the
+  last reply's ``transcript`` (its tag keeps the variant), "" for a new game
+  of the chosen rules.
 - ``setup_check`` {"board": board string}: the editor's position checked (reply
   field ``setup``, :func:`reversi.app.setup.check`; SPEC E1).
 - ``setup_play`` {"board", "mode"}: a new game from that position (E2).

@@ -51,7 +51,8 @@ class Hints:
         p, o = board.mover_mask()
         solve = self.steps > 0 and 64 - (board.black | board.white).bit_count() <= EXACT_EMPTIES
         deadline = Deadline(None if solve else STEP_SECONDS[self.steps])
-        values = score_moves(p, o, deadline=deadline, exact_empties=EXACT_EMPTIES if solve else 0)
+        values = score_moves(p, o, deadline=deadline, exact_empties=EXACT_EMPTIES if solve else 0,
+                             variant=board.variant)
         for square, value in values.items():
             if value[1] or not self.values.get(square, (0.0, False))[1]:  # an exact value stays
                 self.values[square] = value

@@ -64,7 +64,7 @@ class Reviews:
 
     def watch(self, session: Session, moves: str, black: str, white: str, seed: int = 0) -> None:
         """Plays the next placement of a watched game and shows the game so far."""
-        review = watch_step(moves, black, white, seed)
+        review = watch_step(moves, black, white, seed, session.settings.variant)
         if moves and self.open:
             self.payload = review  # the watched game grows in its open review
         else:

@@ -9,30 +9,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.board import Board
 from ..engine.levels import LEVELS
-from .review import review_of
+from ..engine.variants import STANDARD
+from ..game.line import Line
+from .review import parse_game, review_of
 from .wording import watch_title
 
 
-def watch_step(moves: str, black: str, white: str, seed: int = 0) -> dict[str, Any]:
-    """Plays the next placement of the game ``moves`` (a transcript) between level
-    ``black`` and level ``white``, and returns the game so far as a review.
-    A finished game comes back unchanged.
+def watch_step(game: str, black: str, white: str, seed: int = 0,
+               variant: str = STANDARD) -> dict[str, Any]:
+    """Plays the next placement of the watched game ``game`` (its text, the review's
+    ``transcript``: its variant tag says the rules) between level ``black`` and level
+    ``white``, and returns the game so far as a review.  An empty ``game`` is a new
+    one of ``variant`` (SPEC V1).  A finished game comes back unchanged.
 
-    :raises ValueError: for an unknown level or a transcript that is not a legal game.
+    :raises ValueError: for an unknown level or a text that is not a legal game.
     """
     for level in (black, white):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    board = Board.replay(moves)
-    placed = board.placements()
+    played = parse_game(game) if game else parse_game(f"{variant}:")
+    board = Line(played.moves, variant=played.variant).board
+    placed = list(played.moves)
     if not board.is_game_over():
         from ..engine.players import choose_move  # the search stack loads only when needed
 
         p, o = board.mover_mask()
         level = white if board.turn else black
-        square = choose_move(p, o, level, seed=seed * 64 + len(placed)).square
+        square = choose_move(p, o, level, seed=seed * 64 + len(placed), variant=played.variant).square
         if square is not None:  # the side to move always has a move (passes are automatic)
             placed.append(square)
-    return review_of(placed, watch_title(black, white), "watch", None)
+    return review_of(placed, watch_title(black, white), "watch", None, variant=played.variant)
