@@ -359,3 +359,14 @@ def assert_playable(session: Session) -> None:
     cursor = session.game.line.cursor
     session.place(square_name(session.board.legal_moves()[0]))
     assert session.game.line.cursor == cursor + 1
+
+
+def leaf_paths(value, prefix=()):
+    """Yields the path of every value inside ``value`` (dict keys and list indexes)."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaf_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaf_paths(item, (*prefix, index))

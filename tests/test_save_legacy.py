@@ -35,6 +35,7 @@ from tests.sessions import (
     advance,
     assert_playable,
     fresh,
+    leaf_paths,
     parts,
     placed,
     scripted,
@@ -381,17 +382,6 @@ def test_a1_a_dropped_attempt_id_is_not_reused_by_a_later_result():
     advance(session, WIN)
     ids = [r["attempt"] for r in session.progress.history]
     assert len(ids) == 3 and len(set(ids)) == 3
-
-
-def leaf_paths(value, prefix=()):
-    """Yields the path of every value inside ``value`` (dict keys and list indexes)."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaf_paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from leaf_paths(item, (*prefix, index))
 
 
 PARTS = ("settings", "game", "attempt", "history", "stars")
