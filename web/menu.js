@@ -4,9 +4,19 @@
 
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex='0']";
 
+/** Checks if Tab can reach `el`: laid out, and not inside a closed <details> (whose
+ * content Chromium keeps laid out but out of the focus order) unless it is its summary. */
+function reachable(el) {
+  if (el.offsetParent === null) return false;
+  for (let d = el.closest("details"); d; d = d.parentElement.closest("details")) {
+    if (!d.open && !(el.tagName === "SUMMARY" && el.parentElement === d)) return false;
+  }
+  return true;
+}
+
 /** Returns {open(), close(), isOpen()} for `dialog`, opened by `opener`; `layers` handles Back. */
 export function createMenu(dialog, opener, layers) {
-  const visible = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  const visible = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el === document.activeElement || reachable(el));
 
   function close(fromHistory = false) {
     if (!dialog.open) return;
