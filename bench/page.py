@@ -2,6 +2,7 @@
 
     python3 bench/page.py startup     first board paint and interactive, cold and warm
     python3 bench/page.py levels      computer thinking time per level (mean, p95, max)
+    python3 bench/page.py levels Anti-reversi   the same in a variant (the menu's Rules name)
     python3 bench/page.py cancel      delay of Undo/New/Pause pressed during an Expert search
     python3 bench/page.py frames      frame times of a large flip animation
     python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
@@ -105,11 +106,13 @@ def play_human_turn(page) -> bool:
     return True
 
 
-def levels(browser, url: str, games: int = 1) -> None:
-    """Plays each level against a quick human stand-in and prints the computer's
-    thinking time per move (the worker round trip of each computer move)."""
+def levels(browser, url: str, rules: str = "Standard", games: int = 1) -> None:
+    """Plays each level against a quick human stand-in under ``rules`` and prints the
+    computer's thinking time per move (the worker round trip of each computer move)."""
     for level in ("Easy", "Normal", "Hard", "Expert"):
         context, page = open_page(browser, url)
+        if rules != "Standard":
+            choose(page, "Rules", rules)
         choose(page, "Level", level)
         for _ in range(games):
             while play_human_turn(page):
@@ -117,7 +120,7 @@ def levels(browser, url: str, games: int = 1) -> None:
             page.locator("#result-new").click()
             page.wait_for_timeout(300)
         times = page.evaluate("performance.getEntriesByName('computer-move').map(e => e.duration)")
-        print(f"{level:6s} computer move (worker round trip): {stats(times)}")
+        print(f"{rules} {level:6s} computer move (worker round trip): {stats(times)}")
         context.close()
 
 
@@ -240,7 +243,7 @@ def main(argv: list[str]) -> int:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
         runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
                 "hints": hints}
-        runs[what](browser, url)
+        runs[what](browser, url, *argv[1:])
         browser.close()
     return 0
 
