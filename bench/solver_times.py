@@ -3,7 +3,7 @@
 Positions come from games played from random openings (6-10 random plies)
 with a 2-ply search until the wanted number of empties; each is solved with
 ``reversi.engine.endgame.solve``.  The 90th percentile per row is what
-``reversi.engine.search.SOLVE_SECONDS`` holds (CPython; Pyodide is about three
+``reversi.engine.think.SOLVE_SECONDS`` holds (CPython; Pyodide is about three
 times slower), which decides from how many empties Expert plays exactly.
 
 Usage (from the repository root)::

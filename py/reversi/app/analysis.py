@@ -40,7 +40,7 @@ def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tup
     """Returns ``(score for the side to move, best square, exact)`` in the terms of the
     board's variant (a disc difference; negated in anti-reversi); a finished game
     scores its real disc difference so."""
-    from ..engine.search import think  # the search stack loads only when analysis runs
+    from ..engine.think import think  # the search stack loads only when analysis runs
 
     p, o = board.mover_mask()
     empties = 64 - (p | o).bit_count()

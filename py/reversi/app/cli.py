@@ -25,7 +25,7 @@ from ..engine.endgame import solve
 from ..engine.notation import NotationError, format_transcript, square_name
 from ..engine.perft import perft
 from ..engine.players import LEVELS, choose_move, play_game, random_opening
-from ..engine.search import think
+from ..engine.think import think
 from ..engine.variants import STANDARD, VARIANTS
 from ..engine.variants import winner as winner_of
 

@@ -21,7 +21,7 @@ class Level:
     #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
     max_depth: int
     #: Most empty squares at which the exact solver is tried (0: never); fewer
-    #: when the budget does not fit the solver (see ``search.exact_threshold``).
+    #: when the budget does not fit the solver (see ``think.exact_threshold``).
     exact_empties: int = 0
     #: Standard deviation of the noise added to one-ply scores, in discs.
     noise: float = 0.0

@@ -9,7 +9,7 @@
   (at most 14).
 - ``expert``: plays from the opening book, then iterative deepening to 20
   plies within 2.2 s, and the exact endgame solver from as many empty
-  squares as its budget allows (see ``search.exact_threshold``).
+  squares as its budget allows (see ``think.exact_threshold``).
 
 From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
 seed, among the book moves within ``Level.book_margin`` discs of the best, so
@@ -49,7 +49,7 @@ from .book import canonical, standard_book
 from .budget import Deadline
 from .evaluate import for_variant
 from .levels import LEVELS
-from .search import PYODIDE_SLOWDOWN, exact_threshold, think
+from .think import PYODIDE_SLOWDOWN, exact_threshold, think
 from .variants import ANTI, STANDARD
 
 
