@@ -7,7 +7,7 @@
 // one); TEST_WHEELS_DIR holds pytest, hypothesis and their dependencies
 // (build.fetch_test_wheels). The exit status is pytest's.
 
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,10 +24,11 @@ function requiredEnv(name) {
   return path.resolve(value);
 }
 
-/** Mounts a host folder at a path of Pyodide's file system. */
+/** Mounts a host folder at a path of Pyodide's file system (a symbolic link is
+ * followed: Pyodide mounts only real folders). */
 function mount(pyodide, hostPath, target) {
   pyodide.FS.mkdirTree(target);
-  pyodide.mountNodeFS(target, hostPath);
+  pyodide.mountNodeFS(target, realpathSync(hostPath));
 }
 
 /** Returns Pyodide with the repository mounted at /repo and the test wheels at /wheels. */
@@ -37,7 +38,7 @@ async function startPyodide(pyodideDir, wheelsDir) {
   mount(pyodide, path.join(REPO, "py"), "/repo/py");
   mount(pyodide, path.join(REPO, "tests"), "/repo/tests");
   pyodide.FS.writeFile("/repo/pyproject.toml", readFileSync(path.join(REPO, "pyproject.toml")));
-  if (existsSync(SHARED)) mount(pyodide, SHARED, "/shared");
+  if (statSync(SHARED, { throwIfNoEntry: false })?.isDirectory()) mount(pyodide, SHARED, "/shared");
   mount(pyodide, wheelsDir, "/wheels");
   return pyodide;
 }
