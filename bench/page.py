@@ -87,8 +87,10 @@ def choose(page, group: str, option: str) -> None:
     """Picks ``option`` in the menu's group ``group`` (e.g. Level, Opponent) and closes the menu."""
     page.get_by_role("button", name="Menu").click()
     before = page.locator("#status").inner_text()
-    page.locator("#menu").get_by_role("group", name=group).get_by_label(option, exact=True).check()
-    page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+    choice = page.locator("#menu").get_by_role("group", name=group).get_by_label(option, exact=True)
+    if not choice.is_checked():  # (a choice already made changes nothing)
+        choice.check()
+        page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
     page.keyboard.press("Escape")
     page.wait_for_selector("#menu:not([open])", state="attached")
 
