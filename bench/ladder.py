@@ -15,16 +15,22 @@ Players:
   (``bench/baseline.py``), at its own node budget;
 - ``random``: a uniformly random legal move (seeded).
 
-Draws count half.  Usage (from the repository root)::
+Draws count half.  ``--pairs`` may also name a pair that is not one of
+:data:`PAIRS` (no goal then), e.g. ``anti:expert-expert``; ``--weights`` and
+``--second-weights`` give the first and the second player a weight file of
+the pair's variant instead of the engine's (to compare two evaluations).
+Usage (from the repository root)::
 
     nice python bench/ladder.py --openings 20 --jobs 2
     nice python bench/ladder.py --pairs expert-baseline-expert --openings 20
     nice python bench/ladder.py --pairs anti:expert-easy anti:hard-random --openings 20
+    nice python bench/ladder.py --pairs anti:expert-expert --second-weights OLD.weights
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import random
 import sys
@@ -36,8 +42,9 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
 import baseline  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
-from reversi.engine.variants import ANTI, FREE, STANDARD, winner  # noqa: E402
+from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
 
 #: Each pair (stronger first), the score the stronger one must reach (issues 10
 #: and 12) and the variant played.
@@ -59,8 +66,36 @@ def name(first: str, second: str, variant: str) -> str:
     return f"{first}-{second}" if variant == STANDARD else f"{variant}:{first}-{second}"
 
 
-def move(player: str, board: Board, seed: int, by_time: bool) -> int:
-    """Returns ``player``'s move on ``board`` (whose side to move has a move)."""
+PLAYERS = ("random", *LEVELS, *(f"baseline-{level}" for level in LEVELS))
+
+
+def parse_pair(pair: str) -> tuple[str, str, float | None, str]:
+    """Returns the players, goal (None if not one of :data:`PAIRS`) and variant of
+    a pair's name (see :func:`name`): ``[variant:]first-second``.
+
+    :raises ValueError: if the name is not that of a pair of known players.
+    """
+    for first, second, goal, variant in PAIRS:
+        if name(first, second, variant) == pair:
+            return first, second, goal, variant
+    variant, _, players = pair.rpartition(":")
+    variant = variant or STANDARD
+    for first in PLAYERS:
+        if variant in VARIANTS and players.startswith(first + "-") \
+                and players.removeprefix(first + "-") in PLAYERS:
+            return first, players.removeprefix(first + "-"), None, variant
+    raise ValueError(f"not a pair of players: {pair!r}")
+
+
+@functools.cache
+def evaluator(weights: str) -> Evaluator:
+    """Returns the evaluator of a weight file (read once per process)."""
+    return Evaluator.load(Path(weights))
+
+
+def move(player: str, board: Board, seed: int, by_time: bool, weights: str | None = None) -> int:
+    """Returns ``player``'s move on ``board`` (whose side to move has a move),
+    a level's with the evaluation of the file ``weights`` if given."""
     p, o = board.mover_mask()
     if player == "random":
         return random.Random(seed).choice(board.legal_moves())
@@ -68,22 +103,27 @@ def move(player: str, board: Board, seed: int, by_time: bool) -> int:
         square = baseline.choose(p, o, player.removeprefix("baseline-"), seed)
     else:
         nodes = None if by_time else LEVELS[player].nodes
-        square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant).square
+        square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant,
+                             evaluator=evaluator(weights) if weights else None).square
     assert square is not None
     return square
 
 
-def one_game(task: tuple[str, str, str, tuple[int, ...], bool, int, bool]) -> tuple[int, int, float]:
+Task = tuple[str, str, str, tuple[int, ...], bool, int, bool, tuple[str | None, str | None]]
+
+
+def one_game(task: Task) -> tuple[int, int, float]:
     """Plays one game; returns the discs of the first and the second player and the
     first one's points (1 a win by the variant's rule, 0.5 a draw)."""
-    first, second, variant, opening, first_black, seed, by_time = task
+    first, second, variant, opening, first_black, seed, by_time, weights = task
     black, white = (first, second) if first_black else (second, first)
+    black_weights, white_weights = weights if first_black else weights[::-1]
     board = Board.initial(variant)
     for square in opening:
         board.play(square)
     while not board.is_game_over():
-        player = white if board.turn else black
-        board.play(move(player, board, seed * 64 + len(board.steps), by_time))
+        player, own = (white, white_weights) if board.turn else (black, black_weights)
+        board.play(move(player, board, seed * 64 + len(board.steps), by_time, own))
     b, w = board.counts()
     won = winner(b, w, variant)
     points = 0.5 if won is None else float((won == 0) == first_black)
@@ -98,17 +138,27 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", nargs="+", default=[name(a, b, v) for a, b, _, v in PAIRS])
     parser.add_argument("--time", action="store_true", help="play at wall-time budgets")
+    parser.add_argument("--weights", help="the first player's weight file (of the pair's variant)")
+    parser.add_argument("--second-weights", help="the second player's weight file")
     args = parser.parse_args()
+    try:  # issue 10's and 12's pairs in their order, then any others
+        chosen = [pair for pair in PAIRS if name(*pair[:2], pair[3]) in args.pairs] + [
+            parse_pair(pair) for pair in args.pairs if parse_pair(pair)[2] is None]
+    except ValueError as error:
+        parser.error(str(error))
+    for weights in (args.weights, args.second_weights):
+        for variant in {v for *_, v in chosen} if weights else ():
+            if evaluator(weights).variant != (ANTI if variant == ANTI else STANDARD):
+                parser.error(f"{weights} does not evaluate {variant} games")
     baseline.extract()
     print(f"{'pair':>24} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
           f"{'goal':>5} {'minutes':>7}", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
-        for first, second, goal, variant in PAIRS:
+        for first, second, goal, variant in chosen:
             pair = name(first, second, variant)
-            if pair not in args.pairs:
-                continue
             start = time.perf_counter()
-            tasks = [(first, second, variant, opening, colour, args.seed + i, args.time)
+            tasks = [(first, second, variant, opening, colour, args.seed + i, args.time,
+                      (args.weights, args.second_weights))
                      for i, opening in enumerate(openings(args.openings, args.seed, variant))
                      for colour in (True, False)]
             results = []
@@ -122,7 +172,8 @@ def main() -> None:
             score = (w + d / 2) / len(results)
             discs = f"{sum(r[0] for r in results)}-{sum(r[1] for r in results)}"
             print(f"{pair:>24} {w:>3} {d:>3} {lost:>3} {score:>6.1%} "
-                  f"{discs:>9} {goal:>5.0%} {(time.perf_counter() - start) / 60:>7.1f}",
+                  f"{discs:>9} {'-' if goal is None else f'{goal:.0%}':>5} "
+                  f"{(time.perf_counter() - start) / 60:>7.1f}",
                   flush=True)
 
 

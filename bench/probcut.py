@@ -6,13 +6,16 @@ one: ``v(depth) ~ a * v(shallow) + b``, with an error of deviation ``sigma``.
 For each depth of ``reversi.engine.search.PROBCUT_DEPTHS`` and its shallow
 depth (``search.shallow_depth``), this script searches positions of the
 training games (``bench/.data/games-*.jsonl``, 24-50 empty squares, a sample
-of held-out games) to both depths with the weight file's evaluation, fits
+of held-out games; anti-reversi's in ``bench/.data/anti/`` for weights of
+anti-reversi, searched under its result) to both depths with the weight
+file's evaluation, fits
 ``a``, ``b`` by least squares and ``sigma`` as the residuals' deviation, and
 writes them into the file's header (``probcut``: depth -> [a, b, sigma]).
 
 Usage (from the repository root)::
 
     nice python3 bench/probcut.py --positions 300 --weights py/reversi/engine/data/standard.weights
+    nice python3 bench/probcut.py --positions 60 --weights py/reversi/engine/data/anti.weights
 """
 
 from __future__ import annotations
@@ -31,19 +34,22 @@ from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.search import PROBCUT_DEPTHS, Search, shallow_depth  # noqa: E402
+from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import load, save  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / ".data"
 
 
-def sample(count: int, seed: int) -> list[tuple[int, int]]:
-    """Returns ``count`` positions with 24-50 empties from held-out training games."""
-    games = [g for f in sorted(DATA.glob("games-*.jsonl")) for g in selfplay.read(f)]
+def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, int]]:
+    """Returns ``count`` positions with 24-50 empties from held-out training games
+    of ``variant`` (the standard game or anti-reversi)."""
+    data = DATA if variant == STANDARD else DATA / variant
+    games = [g for f in sorted(data.glob("games-*.jsonl")) for g in selfplay.read(f)]
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         number = rng.randrange(0, len(games), 10)  # held out by bench/fit.py
-        board = Board()
+        board = Board.initial(variant)
         moves = parse_transcript(games[number]["moves"])
         for square, _ in moves[:rng.randint(10, 40)]:
             board.play(square)
@@ -69,13 +75,13 @@ def main() -> None:
     args = parser.parse_args()
     weights = load(args.weights)
     evaluator = Evaluator(weights)
-    positions = sample(args.positions, args.seed)
+    positions = sample(args.positions, args.seed, evaluator.variant)
     stats = {}
     for depth in PROBCUT_DEPTHS:
         shallow = shallow_depth(depth)
         pairs = []
         for p, o in positions:
-            search = Search(evaluator=evaluator, selective=False)
+            search = Search(variant=evaluator.variant, evaluator=evaluator, selective=False)
             pairs.append((search.value(p, o, shallow), search.value(p, o, depth)))
         stats[str(depth)] = fit(pairs)
         print(f"depth {depth} from {shallow}: a, b, sigma = {stats[str(depth)]}", flush=True)

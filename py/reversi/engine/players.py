@@ -47,7 +47,7 @@ from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
 from .book import canonical, standard_book
 from .budget import Deadline
-from .evaluate import for_variant
+from .evaluate import Evaluator, for_variant
 from .levels import LEVELS
 from .think import PYODIDE_SLOWDOWN, exact_threshold, think
 from .variants import ANTI, STANDARD
@@ -72,11 +72,13 @@ class MoveChoice:
 
 def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
                 budget: float | None = None, nodes: int | None = None,
-                variant: str = STANDARD) -> MoveChoice:
+                variant: str = STANDARD, evaluator: Evaluator | None = None) -> MoveChoice:
     """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
-    ``nodes`` a node budget instead of wall time, for reproducible play.
+    ``nodes`` a node budget instead of wall time, for reproducible play;
+    ``evaluator`` an evaluation of ``variant``'s results instead of its own
+    (to compare weight files, ``bench/ladder.py``).
 
     :raises ValueError: for an unknown level or variant name.
     """
@@ -84,7 +86,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     config = LEVELS[level]
     start = time.perf_counter()
-    evaluator = for_variant(variant)
+    evaluator = evaluator or for_variant(variant)
     moves = variants.legal_mask(p, o, variant)
     if not moves:
         over = not moves_mask(o, p)
@@ -95,7 +97,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         if variants.opening_squares(variant, p, o) is not None:  # any placement is as good
             square, score = rng.choice(list(squares(moves))), 0.0
         else:
-            square, score = _noisy_greedy(p, o, moves, rng, config.noise, variant)
+            square, score = _noisy_greedy(p, o, moves, rng, config.noise, variant, evaluator)
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
     if config.book_margin is not None and variant != ANTI:
@@ -111,7 +113,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         deadline = Deadline(seconds)
         exact_empties = exact_threshold(seconds, config.exact_empties)
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
-                   exact_empties=exact_empties, variant=variant)
+                   exact_empties=exact_empties, variant=variant, evaluator=evaluator)
     assert result.square is not None  # p has a legal move
     square = _among_images(p, o, moves, result.square, rng)
     return MoveChoice(square, result.score, result.depth, result.nodes,
@@ -136,12 +138,12 @@ def _after(p: Bitboard, o: Bitboard, square: Square) -> tuple[Bitboard, Bitboard
 
 
 def _noisy_greedy(p: Bitboard, o: Bitboard, moves: Bitboard, rng: random.Random,
-                  noise: float, variant: str) -> tuple[Square, float]:
-    """Returns the move with the best one-ply score plus Gaussian noise of
-    deviation ``noise``, and its noiseless score; a corner if any (SPEC C2),
+                  noise: float, variant: str, evaluator: Evaluator) -> tuple[Square, float]:
+    """Returns the move with the best one-ply score by ``evaluator`` plus Gaussian
+    noise of deviation ``noise``, and its noiseless score; a corner if any (SPEC C2),
     except in anti-reversi."""
     candidates = moves if variant == ANTI else moves & CORNERS or moves
-    evaluate = for_variant(variant).evaluate
+    evaluate = evaluator.evaluate
     scored = []
     for s in squares(candidates):
         score = -evaluate(*_after(p, o, s))
