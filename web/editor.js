@@ -59,10 +59,13 @@ export function sideOf(board) {
  * `analyse()`; `opening` is the opening's cells.
  */
 export function setupIntents({ editor, command, show, ui, copy, openReview, analyse, opening, current }) {
+  let asked = 0; // the latest check: an older reply arriving late has no say
   async function check(board = editor.board()) {
+    const mine = ++asked;
     const reply = await command("setup_check", { board });
-    if (reply) ui.editorState(reply.setup);
-    return reply && reply.setup;
+    if (!reply || mine !== asked) return null;
+    ui.editorState(reply.setup);
+    return reply.setup;
   }
   function close() {
     editor.close();

@@ -240,7 +240,8 @@ export function createPanels({ emit }) {
       $("editor-note").textContent = setup.valid ? setup.note : setup.problem;
       $("editor-solution").textContent = "";
       if (setup.valid) {
-        $("editor-board").value = setup.board;
+        const field = $("editor-board");
+        if (document.activeElement !== field) field.value = setup.board; // never under the typing hand
         const turn = setup.board.trim().toUpperCase().endsWith("O") ? "1" : "0";
         for (const input of document.querySelectorAll("input[name=editor-turn]")) input.checked = input.value === turn;
         $("count-black").textContent = setup.counts.black;
