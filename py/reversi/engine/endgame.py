@@ -32,10 +32,8 @@ visits a quarter fewer nodes on FFO #1-#19.)
   with :func:`~reversi.bitboard.flips_mask`, squares in regions (board
   quadrants) with an odd number of empties first ("parity": the side that
   moves last in a region tends to gain there).
-- The last four, three and two empty squares: unrolled code, one function per
-  count, the four in parity order (as Edax's solve_4 sorts them).
-- The last empty square: the score comes from the number of discs the
-  placement flips, without building the position.
+- The last four, three, two and one empty squares:
+  :mod:`reversi.engine.lastsquares`.
 
 Sources: Edax ``endgame.c`` and ``move.c`` (fastest-first, parity, the solve_4
 ordering, enhanced transposition cutoff); A. Plaat, J. Schaeffer, W. Pijls and
@@ -48,12 +46,12 @@ from __future__ import annotations
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
+from .lastsquares import BIT as _BIT
+from .lastsquares import INF, LastSquares, last_score
 from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
 
-#: Beyond any score: scores lie in -64..64.
-INF = 65
 #: Positions with at most this many empty squares are searched without the table.
 SHALLOW = 7
 #: The table is emptied when it reaches this many positions (about 30 MB).
@@ -64,7 +62,6 @@ EVAL_ORDER = 13
 MOBILITY_WEIGHT = 3.0
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-_BIT: tuple[Bitboard, ...] = tuple(1 << s for s in range(64))
 
 #: Static move order (Edax's presorted list): corners first, X-squares last.
 PRIORITY: tuple[Square, ...] = (
@@ -104,23 +101,7 @@ def _odd_first(empties: list[Square], parity: int) -> list[Square]:
     return empties
 
 
-def _last(p: Bitboard, o: Bitboard, x: Square) -> int:
-    """Returns the final score for ``p`` to move with one empty square ``x``."""
-    n = flips_mask(p, o, x).bit_count()
-    if n:
-        return 2 * (p.bit_count() + n) - 62
-    n = flips_mask(o, p, x).bit_count()
-    if n:
-        return 2 * (p.bit_count() - n) - 64
-    return 2 * p.bit_count() - 63
-
-
-def _last_anti(p: Bitboard, o: Bitboard, x: Square) -> int:
-    """Returns the anti-reversi final score (fewer discs is better) of :func:`_last`'s position."""
-    return -_last(p, o, x)
-
-
-class Solver:
+class Solver(LastSquares):
     """An exact search with its transposition table and node counter.
 
     ``nodes`` counts the positions searched with two or more empty squares
@@ -139,7 +120,7 @@ class Solver:
         #: The final score is ``sign * (discs(p) - discs(o))``.
         self.sign = -1 if check(variant) == ANTI else 1
         #: The score with one empty square left, the variant's own.
-        self.last = _last_anti if self.sign < 0 else _last
+        self.last = last_score(self.sign)
         self.nodes = 0
         self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]] = {}
 
@@ -302,106 +283,6 @@ class Solver:
             return best
         if moves_mask(o, p):
             return -self._shallow(o, p, -alpha - 1, empties, parity)
-        return self.sign * (p.bit_count() - o.bit_count())
-
-    # -- the last four empty squares ---------------------------------------
-    def _solve4(self, p: Bitboard, o: Bitboard, alpha: int,
-                x1: Square, x2: Square, x3: Square, x4: Square) -> int:
-        """Returns the fail-soft null-window score with four empty squares left."""
-        self.nodes += 1
-        best = -INF
-        f = flips_mask(p, o, x1)
-        if f:
-            best = -self._solve3(o ^ f, p | f | _BIT[x1], -alpha - 1, x2, x3, x4)
-            if best > alpha:
-                return best
-        f = flips_mask(p, o, x2)
-        if f:
-            s = -self._solve3(o ^ f, p | f | _BIT[x2], -alpha - 1, x1, x3, x4)
-            if s > best:
-                if s > alpha:
-                    return s
-                best = s
-        f = flips_mask(p, o, x3)
-        if f:
-            s = -self._solve3(o ^ f, p | f | _BIT[x3], -alpha - 1, x1, x2, x4)
-            if s > best:
-                if s > alpha:
-                    return s
-                best = s
-        f = flips_mask(p, o, x4)
-        if f:
-            s = -self._solve3(o ^ f, p | f | _BIT[x4], -alpha - 1, x1, x2, x3)
-            if s > best:
-                return s
-        if best > -INF:
-            return best
-        if (flips_mask(o, p, x1) or flips_mask(o, p, x2) or flips_mask(o, p, x3)
-                or flips_mask(o, p, x4)):
-            return -self._solve4(o, p, -alpha - 1, x1, x2, x3, x4)
-        return self.sign * (p.bit_count() - o.bit_count())
-
-    def _solve3(self, p: Bitboard, o: Bitboard, alpha: int,
-                x1: Square, x2: Square, x3: Square) -> int:
-        """Returns the fail-soft null-window score with three empty squares left."""
-        self.nodes += 1
-        best = -INF
-        f = flips_mask(p, o, x1)
-        if f:
-            best = -self._solve2(o ^ f, p | f | _BIT[x1], -alpha - 1, x2, x3)
-            if best > alpha:
-                return best
-        f = flips_mask(p, o, x2)
-        if f:
-            s = -self._solve2(o ^ f, p | f | _BIT[x2], -alpha - 1, x1, x3)
-            if s > best:
-                if s > alpha:
-                    return s
-                best = s
-        f = flips_mask(p, o, x3)
-        if f:
-            s = -self._solve2(o ^ f, p | f | _BIT[x3], -alpha - 1, x1, x2)
-            if s > best:
-                return s
-        if best > -INF:
-            return best
-        if flips_mask(o, p, x1) or flips_mask(o, p, x2) or flips_mask(o, p, x3):
-            return -self._solve3(o, p, -alpha - 1, x1, x2, x3)
-        return self.sign * (p.bit_count() - o.bit_count())
-
-    def _solve2(self, p: Bitboard, o: Bitboard, alpha: int, x1: Square, x2: Square) -> int:
-        """Returns the fail-soft null-window score with two empty squares left."""
-        self.nodes += 1
-        last = self.last
-        f = flips_mask(p, o, x1)
-        if f:
-            best = -last(o ^ f, p | f | _BIT[x1], x2)
-            if best > alpha:
-                return best
-            f = flips_mask(p, o, x2)
-            if f:
-                s = -last(o ^ f, p | f | _BIT[x2], x1)
-                if s > best:
-                    return s
-            return best
-        f = flips_mask(p, o, x2)
-        if f:
-            return -last(o ^ f, p | f | _BIT[x2], x1)
-        # p passes: the opponent moves, minimising.
-        f = flips_mask(o, p, x1)
-        if f:
-            best = last(p ^ f, o | f | _BIT[x1], x2)
-            if best <= alpha:
-                return best
-            f = flips_mask(o, p, x2)
-            if f:
-                s = last(p ^ f, o | f | _BIT[x2], x1)
-                if s < best:
-                    return s
-            return best
-        f = flips_mask(o, p, x2)
-        if f:
-            return last(p ^ f, o | f | _BIT[x2], x1)
         return self.sign * (p.bit_count() - o.bit_count())
 
 
