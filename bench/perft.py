@@ -28,12 +28,8 @@ variant is first checked to give the same results as the current code.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
 import types
 from pathlib import Path
@@ -221,40 +217,11 @@ def run_benchmarks(depth: int, repeat: int) -> None:
 
 # -- running inside Pyodide --------------------------------------------------
 
-_NODE_RUNNER = """
-import { loadPyodide } from %(module)s;
-const pyodide = await loadPyodide({ indexURL: %(index)s });
-pyodide.FS.mkdirTree("/repo");
-pyodide.mountNodeFS("/repo", %(root)s);
-try {
-  process.exitCode = pyodide.runPython(%(code)s);
-} catch (error) {
-  console.error(String(error.message ?? error));
-  process.exitCode = 1;
-}
-"""
-
-
 def run_in_pyodide(pyodide_dir: Path, depth: int, repeat: int) -> int:
     """Runs this script inside the Pyodide at ``pyodide_dir`` under Node; returns the status."""
-    code = "\n".join([
-        "import sys",
-        "sys.dont_write_bytecode = True",
-        "sys.path.insert(0, '/repo/bench')",
-        "import perft",
-        f"perft.run_benchmarks({depth}, {repeat})",
-        "0",
-    ])
-    script = _NODE_RUNNER % {
-        "module": json.dumps((pyodide_dir / "pyodide.mjs").resolve().as_uri()),
-        "index": json.dumps(str(pyodide_dir.resolve()) + os.sep),
-        "root": json.dumps(str(ROOT)),
-        "code": json.dumps(code),
-    }
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = Path(tmp) / "run.mjs"
-        runner.write_text(script)
-        return subprocess.run(["node", str(runner)]).returncode
+    import pyodide_run
+
+    return pyodide_run.run(pyodide_dir, "perft", f"run_benchmarks({depth}, {repeat})")
 
 
 def main() -> int:
