@@ -10,9 +10,9 @@ import pytest
 
 from reversi.app import review, save
 from reversi.engine.endgame import solve
-from reversi.engine.notation import parse_board, square_name
+from reversi.engine.notation import parse_board
 from reversi.game.line import Line
-from tests.sessions import Book, Seeded, Storage, Tab, make, parts, reloaded
+from tests.sessions import Book, Seeded, Storage, Tab, finish, make, parts, reloaded
 
 OPENING = "---------------------------OX------XO--------------------------- X"
 #: 10 empty squares, Black to move; Black's best is g7, losing by 2 (found by the solver).
@@ -117,11 +117,7 @@ def test_e2_set_up_games_are_never_challenge_games_and_earn_no_s5_to_s8():
     recorded as a set-up game, not a challenge, and earns completion at most."""
     session = make(Book(), level="expert")
     session.new_from(parse_board(LATE), "computer")
-    while not session.is_over():
-        if session.human_to_move():
-            session.place(square_name(session.board.legal_moves()[0]))
-        else:
-            session.computer_move(session.token)
+    finish(session)
     record = session.progress.history[-1]
     assert record["start"] == LATE and record["challenge"] is False
     assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)

@@ -20,7 +20,7 @@ from reversi.engine.notation import IllegalMoveError, NotationError, parse_squar
 from reversi.engine.perft import perft
 from reversi.engine.variants import ANTI, CENTRE, FREE, STANDARD, final_score, legal_mask, winner
 from reversi.game import events as ev
-from tests.sessions import Book, Seeded, make, parts
+from tests.sessions import Book, Seeded, finish, make, parts
 
 CENTRE_NAMES = ("d4", "e4", "d5", "e5")
 
@@ -167,11 +167,7 @@ def test_a4_s_variant_games_are_never_challenges_and_earn_s1_to_s4_only():
     variant, is no challenge win, and earns no S5-S8."""
     session = make(Book(), mode="computer")
     session.set_setting("variant", ANTI)
-    while not session.is_over():
-        if session.human_to_move():
-            session.place(square_name(session.board.legal_moves()[0]))
-        else:
-            session.computer_move(session.token)
+    finish(session)
     record = session.progress.history[-1]
     assert record["variant"] == ANTI and record["challenge"] is False
     assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)
