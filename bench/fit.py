@@ -5,7 +5,8 @@ row: its 46 pattern indices (:func:`reversi.engine.patterns.indices`), a
 constant and the parity of the empty squares, and its label for the side to move
 (the exact score from the solved part of the game on, the game's result
 before it; both in the game's variant's terms, so that anti-reversi games
-fit anti-reversi weights).  Instances of a type
+fit anti-reversi weights; with ``lead``, the evaluation ``lead`` plies later in
+the game instead of the result: :func:`bootstrap`).  Instances of a type
 share its table; a table whose pattern maps onto itself under a symmetry of
 the board (a row under the mirror, a diagonal or a 3x3 corner under the
 diagonal flip) gets the same weight for mirrored contents.
@@ -71,8 +72,9 @@ def mirror_tables() -> list[np.ndarray]:
 
 def rows(games: list[dict]) -> dict[str, np.ndarray]:
     """Returns the positions of ``games`` as arrays: ``index`` (N x 46),
-    ``empties``, ``label``, ``exact`` (label from the solver) and ``game``."""
-    idx, emp, lab, exact, game = [], [], [], [], []
+    ``empties``, ``label``, ``exact`` (label from the solver), ``game`` and
+    ``turn`` (0: Black to move)."""
+    idx, emp, lab, exact, game, turn = [], [], [], [], [], []
     for number, record in enumerate(games):
         board = Board.initial(record.get("variant", STANDARD))
         for ply, (square, _) in enumerate(parse_transcript(record["moves"])):
@@ -85,11 +87,12 @@ def rows(games: list[dict]) -> dict[str, np.ndarray]:
             lab.append(label)
             exact.append(solved)
             game.append(number)
+            turn.append(board.turn)
             board.play(square)
     return {"index": np.array(idx, dtype=np.int64).reshape(-1, len(INSTANCES)),
             "empties": np.array(emp),
             "label": np.array(lab, dtype=np.float64), "exact": np.array(exact, dtype=bool),
-            "game": np.array(game)}
+            "game": np.array(game), "turn": np.array(turn)}
 
 
 def parity(empties: np.ndarray) -> np.ndarray:
@@ -149,25 +152,58 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None) -> t
                               "held_out_mae": round(error, 3)}
 
 
-def fit_files(files: list[Path], out: Path, *, header: dict,
-              ridge: float | None = None) -> Weights:
+def predict(data: dict[str, np.ndarray], select: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Returns a stage's full weight vector's evaluation of the selected rows."""
+    types = np.array([t for t, _ in INSTANCES])
+    index = data["index"][select]
+    total = weights[OFFSETS[types] + index].sum(axis=1)
+    return total + weights[OFFSETS[-1]] + parity(data["empties"][select]) * weights[OFFSETS[-1] + 1]
+
+
+def bootstrap(data: dict[str, np.ndarray], value: np.ndarray, lead: int, mix: float) -> None:
+    """Relabels every row not solved exactly whose position ``lead`` plies later in
+    its game has a ``value`` (not NaN): ``mix`` times the game's result plus the
+    rest times that value, turned to the row's side to move."""
+    later = np.arange(len(value)) + lead
+    ok = later < len(value)
+    later = np.where(ok, later, 0)
+    ok &= (data["game"][later] == data["game"]) & ~data["exact"] & ~np.isnan(value[later])
+    sign = np.where(data["turn"][later] == data["turn"], 1.0, -1.0)
+    data["label"] = np.where(ok, mix * data["result"] + (1 - mix) * sign * value[later],
+                             data["result"])
+
+
+def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None = None,
+              lead: int = 0, mix: float = 1.0) -> Weights:
     """Fits every stage on the games of ``files`` (all of one variant), writes the
-    weight file ``out`` (its header names the variant) and returns its weights."""
+    weight file ``out`` (its header names the variant) and returns its weights.
+
+    With ``lead``, each stage's rows not solved exactly are labelled by
+    :func:`bootstrap` from the stages fitted before it (fewer empties), so a
+    position learns from the evaluation ``lead`` plies later instead of only
+    from the game's result; ``lead`` must exceed a stage's width plus ``WINDOW``."""
     games = [g for f in files for g in selfplay.read(f)]
     variants = {g.get("variant", STANDARD) for g in games}
     if len(variants) > 1:
         raise ValueError(f"games of several variants: {sorted(variants)}")
     data = rows(games)
     print(f"{len(games)} games, {len(data['label'])} positions", flush=True)
+    data["result"] = data["label"].copy()
+    value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
     for stage in range(len(STAGES)):
+        if lead:
+            bootstrap(data, value, lead, mix)
         weights, report = fit_stage(data, stage, ridge)
+        own = (data["empties"] > (STAGES[stage - 1] if stage else -1)) & (data["empties"] <= STAGES[stage])
+        value[own & ~data["exact"]] = predict(data, own & ~data["exact"], weights)
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
     header = {**header, "variant": variants.pop() if variants else STANDARD,
               "types": [name for name, _ in TYPES], "stages": STAGES,
               "extras": EXTRAS, "scale": SCALE, "games": len(games),
+              "bootstrap": {"lead": lead, "mix": mix} if lead else None,
               "positions": int(len(data["label"])), "fit": reports}
     from array import array
     weights_ = Weights(header, array("h", np.concatenate(numbers).tobytes()))

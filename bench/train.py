@@ -25,7 +25,10 @@ discs win) the same way into ``anti.weights``, with its own games in
 0 by 2-ply searches over the standard weights negated (a disc difference's
 sign turned: what is good for the standard result is bad for this one).
 
-``--exact`` may give one number per round, like ``--games``.
+``--exact`` may give one number per round, like ``--games``; so may
+``--lead``, which labels the positions before the solved ones by the
+evaluation fitted for fewer empties, ``--lead`` plies later in the same game
+(``fit.bootstrap``), instead of by the game's result alone.
 """
 
 from __future__ import annotations
@@ -116,7 +119,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
     import fit
     files = sorted(args.data.glob("games-*.jsonl"))
     header = {"command": args.command_line, "seed": args.seed}
-    fit.fit_files(files, args.out, header=header, ridge=args.ridge)
+    lead = args.lead[min(getattr(args, "round", len(args.lead)), len(args.lead) - 1)]
+    fit.fit_files(files, args.out, header=header, ridge=args.ridge, lead=lead, mix=args.mix)
 
 
 def cmd_run(args: argparse.Namespace) -> None:
@@ -143,6 +147,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", choices=(STANDARD, ANTI), default=STANDARD)
     parser.add_argument("--ridge", type=float, default=None, help="ridge strength (default: chosen)")
+    parser.add_argument("--lead", type=int, nargs="+", default=[0],
+                        help="label unsolved positions by the evaluation this many plies "
+                        "later (0: by the game's result); per round's fit, like --games")
+    parser.add_argument("--mix", type=float, default=1.0,
+                        help="with --lead, the game result's share of a label")
     sub = parser.add_subparsers(dest="step", required=True)
     for name, run in (("games", cmd_games), ("fit", cmd_fit), ("run", cmd_run)):
         p = sub.add_parser(name)

@@ -79,3 +79,25 @@ def test_anti_round_zero_plays_by_the_negated_standard_weights():
     p, o = random_position(9, 20)
     square = player(p, o)
     assert square is not None and moves_mask(p, o) >> square & 1
+
+
+def test_bootstrap_labels_take_the_value_lead_plies_later():
+    """A row learns from its game's evaluation ``lead`` plies on, turned to its side
+    to move; solved rows, rows without such a value and other games' rows do not."""
+    np = pytest.importorskip("numpy")
+    data = {"game": np.array([0, 0, 0, 0, 1, 1]), "turn": np.array([0, 1, 0, 0, 1, 0]),
+            "exact": np.array([False, False, True, False, False, False]),
+            "result": np.array([4.0, -4.0, 4.0, 4.0, 10.0, -10.0])}
+    value = np.array([np.nan, np.nan, 6.0, 3.0, 2.0, np.nan])
+    fit.bootstrap(data, value, lead=2, mix=0.0)
+    # row 0 -> row 2 (same side to move: +6); row 1 -> row 3 (other side: -3);
+    # row 2 is exact; row 3's later row is another game's; row 4's is past the end.
+    assert data["label"].tolist() == [6.0, -3.0, 4.0, 4.0, 10.0, -10.0]
+    fit.bootstrap(data, value, lead=2, mix=0.5)
+    assert data["label"].tolist() == [5.0, -3.5, 4.0, 4.0, 10.0, -10.0]
+
+
+def test_a_bootstrapped_fit_records_how(games, tmp_path):
+    out = tmp_path / "boot.weights"
+    fit.fit_files([games], out, header={}, ridge=10.0, lead=8, mix=0.0)
+    assert Evaluator.load(out).weights.header["bootstrap"] == {"lead": 8, "mix": 0.0}
