@@ -115,9 +115,13 @@ def cmd_games(args: argparse.Namespace) -> None:
 
 
 def cmd_fit(args: argparse.Namespace) -> None:
-    """Fits weights on every round's games so far and writes the weight file."""
+    """Fits weights on the games of every round so far (in ``run``: up to the
+    current one, so that a resumed run refits as the first one did) and writes
+    the weight file."""
     import fit
-    files = sorted(args.data.glob("games-*.jsonl"))
+    rounds = getattr(args, "round", None)
+    files = sorted(args.data.glob("games-*.jsonl")) if rounds is None else \
+        [games_file(args.data, r) for r in range(rounds + 1)]
     header = {"command": args.command_line, "seed": args.seed}
     lead = args.lead[min(getattr(args, "round", len(args.lead)), len(args.lead) - 1)]
     fit.fit_files(files, args.out, header=header, ridge=args.ridge, lead=lead, mix=args.mix)
