@@ -129,10 +129,14 @@ def expand(solution: np.ndarray) -> np.ndarray:
     return np.concatenate([*parts, solution[OFFSETS[-1]:]])
 
 
+def stage_range(stage: int) -> tuple[int, int]:
+    """Returns the fewest and the most empty squares of ``stage``."""
+    return (STAGES[stage - 1] + 1 if stage else 0), STAGES[stage]
+
+
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None) -> tuple[np.ndarray, dict]:
     """Returns a stage's full weight vector (discs) and its fit report."""
-    low = STAGES[stage - 1] + 1 if stage else 0
-    high = STAGES[stage]
+    low, high = stage_range(stage)
     near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
     held = data["game"] % HOLD_OUT == 0
     train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
@@ -195,8 +199,10 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
         if lead:
             bootstrap(data, value, lead, mix)
         weights, report = fit_stage(data, stage, ridge)
-        own = (data["empties"] > (STAGES[stage - 1] if stage else -1)) & (data["empties"] <= STAGES[stage])
-        value[own & ~data["exact"]] = predict(data, own & ~data["exact"], weights)
+        if lead:  # the values the next stages' labels read
+            low, high = stage_range(stage)
+            own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
+            value[own] = predict(data, own, weights)
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
