@@ -70,13 +70,13 @@ def run_benchmarks(levels: bool = True) -> None:
     before = tracemalloc.get_traced_memory()[0]
     start = time.perf_counter()
     for p, o in spread:
-        standard.evaluate(p, o)  # every stage's tables become lists
-    lists = time.perf_counter() - start
+        standard.evaluate(p, o)  # every stage's tables become tuples
+    tuples = time.perf_counter() - start
     memory = (tracemalloc.get_traced_memory()[0] - before) / 2**20
     tracemalloc.stop()
     old = baseline.module("evaluate")
     print(f"import evaluate (read + decompress weights): {load * 1e3:.0f} ms; "
-          f"all stages to lists: {lists * 1e3:.0f} ms, {memory:.1f} MB")
+          f"all stages to tuples: {tuples * 1e3:.0f} ms, {memory:.1f} MB")
     print(f"pattern evaluation: {per_call(standard.evaluate, sample):.1f} us/eval")
     print(f"baseline linear evaluation: {per_call(old.evaluate, sample):.1f} us/eval", flush=True)
     if not levels:

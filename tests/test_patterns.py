@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from array import array
 
@@ -95,6 +96,14 @@ class TestEvaluate:
         assert Evaluator(Weights(header, zero)).evaluate(*random_position(1, 20)) == 0.0
         big = array("h", [100] * (sum(SIZES) + 1))
         assert Evaluator(Weights(header, big)).evaluate(*random_position(1, 20)) == 64.0
+
+    def test_loaded_tables_are_not_walked_by_the_garbage_collector(self):
+        """Every stage's tables, once loaded, are left out of the collector's full
+        collections (a full collection walking them paused Easy's moves)."""
+        for empties in range(0, 60, 5):
+            evaluate(*random_position(empties, 60 - empties))
+        gc.collect()
+        assert not [x for x in gc.get_objects() if isinstance(x, (list, tuple)) and len(x) > 5000]
 
     def test_values_stay_in_range(self):
         for seed in range(30):

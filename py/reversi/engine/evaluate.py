@@ -21,10 +21,13 @@ rules are the standard ones), anti-reversi's is fitted on anti-reversi games
 (``data/anti.weights``, SPEC V2; :func:`for_variant`).  The header's
 ``variant`` names the game whose scores the weights estimate; exact values
 (a full board, a side without discs) are then scored in that game's terms.
-Its stage tables become Python lists (fast to index) the first time a stage
-is evaluated (``array.tolist``: 1.9 ms a stage in CPython, three times faster
-than sharing one int object per value, for 0.5 MB more a stage: most weights
-are small ints, which Python shares anyway).
+Its stage tables become tuples of ints (fast to index) the first time a stage
+is evaluated (``tuple(array)``: about 2 ms a stage in CPython, for 0.5 MB more
+a stage: most weights are small ints, which Python shares anyway).  Tuples,
+not lists: the garbage collector stops tracking a tuple of ints, so its full
+collections do not walk the loaded stages' million entries (with lists a full
+collection took 43 ms in Pyodide, and 7 ms with tuples; Easy's move times had
+such pauses).
 """
 
 from __future__ import annotations
@@ -65,17 +68,17 @@ class Evaluator:
         sign = -1 if self.variant == variants.ANTI else 1
         scale = float(weights.header["scale"])
         pattern_sum = make_sum()
-        loaded: list[tuple[tuple[list[int], ...], tuple[float, float]] | None] = \
+        loaded: list[tuple[tuple[tuple[int, ...], ...], tuple[float, float]] | None] = \
             [None] * len(bounds)
 
-        def stage(number: int) -> tuple[tuple[list[int], ...], tuple[float, float]]:
-            """Returns a stage's tables as lists, and its constant term (discs) for an
+        def stage(number: int) -> tuple[tuple[tuple[int, ...], ...], tuple[float, float]]:
+            """Returns a stage's tables as tuples, and its constant term (discs) for an
             even and an odd number of discs on the board."""
             tables, numbers = weights.stage_numbers(number)
             terms = dict(zip(extras, numbers))
             bias, parity = terms.get("bias", 0) * scale, terms.get("parity", 0) * scale
             loaded[number] = found = (
-                tuple(t.tolist() for t in tables),
+                tuple(tuple(t) for t in tables),
                 (bias - parity, bias + parity))
             return found
 
