@@ -3,12 +3,15 @@
 Positions come from games played from random openings (6-10 random plies)
 with a 2-ply search until the wanted number of empties; each is solved with
 ``reversi.engine.endgame.solve``.  The 90th percentile per row is what
-``reversi.engine.think.SOLVE_SECONDS`` holds (CPython; Pyodide is about three
-times slower), which decides from how many empties Expert plays exactly.
+``reversi.engine.think.SOLVE_SECONDS`` holds (CPython; ``--pyodide`` measures
+the same positions inside Pyodide, whose ratio to CPython is
+``think.PYODIDE_SLOWDOWN``), which decides from how many empties Expert plays
+exactly.
 
 Usage (from the repository root)::
 
     nice python bench/solver_times.py --empties 10 11 12 13 14 --positions 20
+    python bench/solver_times.py --empties 14 15 16 --pyodide .cache/pyodide-314.0.7
 """
 
 from __future__ import annotations
@@ -43,28 +46,39 @@ def position(rng: random.Random, empties: int) -> tuple[int, int] | None:
     return None if board.is_game_over() else board.mover_mask()
 
 
-def main() -> None:
+def measure(empties: list[int], positions: int, seed: int) -> None:
     """Prints mean, 90th percentile and maximum solve time per number of empties."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--empties", type=int, nargs="+", default=[10, 11, 12, 13, 14])
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
+    print(f"{sys.implementation.name} on {sys.platform}")
     print(f"{'empties':>7} {'n':>3} {'mean s':>7} {'p90 s':>7} {'max s':>7}")
-    for empties in args.empties:
+    for count in empties:
         times = []
-        while len(times) < args.positions:
-            found = position(rng, empties)
+        while len(times) < positions:
+            found = position(rng, count)
             if found:
                 start = time.process_time()
                 solve(*found)
                 times.append(time.process_time() - start)
         times.sort()
         p90 = times[int(0.9 * (len(times) - 1))]
-        print(f"{empties:>7} {len(times):>3} {statistics.mean(times):>7.3f} {p90:>7.3f} "
+        print(f"{count:>7} {len(times):>3} {statistics.mean(times):>7.3f} {p90:>7.3f} "
               f"{times[-1]:>7.3f}", flush=True)
 
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--empties", type=int, nargs="+", default=[10, 11, 12, 13, 14])
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pyodide", type=Path, metavar="DIR", help="run inside this Pyodide")
+    args = parser.parse_args()
+    if args.pyodide:
+        import pyodide_run
+        return pyodide_run.run(args.pyodide, "solver_times",
+                               f"measure({args.empties!r}, {args.positions}, {args.seed})")
+    measure(args.empties, args.positions, args.seed)
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
