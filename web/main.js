@@ -5,6 +5,7 @@ import { createAnnouncer } from "./announce.js";
 import { BoardView } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createEngine } from "./engine.js";
+import { formatDate } from "./format.js";
 import { createFullscreen } from "./fullscreen.js";
 import { bindInput } from "./input.js";
 import { createLayers } from "./layers.js";
@@ -165,6 +166,9 @@ async function start() {
   const documents = store.readAll();
   controller.paint({ ...opening, ...(savedView(documents.game || documents.legacy) || {}) });
   performance.mark("board-painted");
+  // The date formatter's first use costs about 20 ms: spend them while Python starts,
+  // not when the first finished game enters the history.
+  (self.requestIdleCallback || setTimeout)(() => formatDate(Date.now()));
   bindInput($("board"), view.cells, (intent, detail) => (intent === "escape" ? fullscreen.leave() : emit(intent, detail)));
   bindControls();
   let loading = true;

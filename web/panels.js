@@ -3,7 +3,7 @@
 // They only draw: every fact and every sentence comes from Python's snapshot.
 
 import { drawGraph } from "./graph.js";
-import { formatTime } from "./format.js";
+import { formatDate, formatTime } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
 const CELEBRATION_MS = 6000;
@@ -99,7 +99,7 @@ export function createPanels({ emit }) {
 
   function showHistory(history) {
     const rows = history.map((record, index) => {
-      const date = new Date(record.date).toLocaleString();
+      const date = formatDate(record.date);
       const { game, result, score, kind } = record.words;
       const tr = make("tr");
       tr.append(...[date, game, result, score, kind, formatTime(record.duration_ms)]

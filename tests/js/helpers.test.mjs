@@ -1,4 +1,4 @@
-// Unit tests of the page's pure helpers: time formatting, focus movement (SPEC B3),
+// Unit tests of the page's pure helpers: time and date formatting, focus movement (SPEC B3),
 // animation planning (B6) and review stepping (A3). Run with `node --test tests/js`.
 
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { APPEAR_MS, FLIP_MS, planAnimation, progressAt } from "../../web/anim.js";
 import { moveFocus } from "../../web/focus.js";
-import { formatTime, squareName } from "../../web/format.js";
+import { formatDate, formatTime, squareName } from "../../web/format.js";
 import { createReview, frameSnapshot } from "../../web/review.js";
 
 const OPENING = "-".repeat(27) + "OX------XO" + "-".repeat(27);
@@ -24,6 +24,12 @@ test("formatTime shows m:ss, then h:mm:ss, rounding down", () => {
   assert.equal(formatTime(61_000), "1:01");
   assert.equal(formatTime(3_600_000 + 5 * 60_000 + 7_000), "1:05:07");
   assert.equal(formatTime(-5), "0:00");
+});
+
+test("formatDate writes a history date as toLocaleString does, from an ISO string or ms", () => {
+  const iso = "2026-03-04T05:06:07Z";
+  assert.equal(formatDate(iso), new Date(iso).toLocaleString());
+  assert.equal(formatDate(Date.parse(iso)), new Date(iso).toLocaleString());
 });
 
 test("squareName names a1 first and h8 last, row by row (R1)", () => {
