@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -46,10 +47,12 @@ def position(rng: random.Random, empties: int) -> tuple[int, int] | None:
     return None if board.is_game_over() else board.mover_mask()
 
 
-def measure(empties: list[int], positions: int, seed: int) -> None:
-    """Prints mean, 90th percentile and maximum solve time per number of empties."""
+def time_table(task: Callable[[int, int, int], object], empties: list[int],
+               positions: int, seed: int) -> None:
+    """Prints, per number of empties, the mean, 90th percentile and maximum CPU
+    seconds of ``task(p, o, empties)`` over ``positions`` self-play positions."""
     rng = random.Random(seed)
-    print(f"{sys.implementation.name} on {sys.platform}")
+    print(f"Python {sys.version.split()[0]} on {sys.platform}")
     print(f"{'empties':>7} {'n':>3} {'mean s':>7} {'p90 s':>7} {'max s':>7}")
     for count in empties:
         times = []
@@ -57,7 +60,7 @@ def measure(empties: list[int], positions: int, seed: int) -> None:
             found = position(rng, count)
             if found:
                 start = time.process_time()
-                solve(*found)
+                task(*found, count)
                 times.append(time.process_time() - start)
         times.sort()
         p90 = times[int(0.9 * (len(times) - 1))]
@@ -65,20 +68,28 @@ def measure(empties: list[int], positions: int, seed: int) -> None:
               f"{times[-1]:>7.3f}", flush=True)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--empties", type=int, nargs="+", default=[10, 11, 12, 13, 14])
+def measure(empties: list[int], positions: int, seed: int) -> None:
+    """Prints the exact solver's time table (here or inside Pyodide)."""
+    time_table(lambda p, o, _: solve(p, o), empties, positions, seed)
+
+
+def command_line(table: Callable[[list[int], int, int], None], module: str,
+                 empties: list[int]) -> int:
+    """Runs ``table`` (the function of that name in the bench module ``module``)
+    with the command line's empties, positions and seed, here or inside Pyodide."""
+    parser = argparse.ArgumentParser(description=(sys.modules["__main__"].__doc__ or "").splitlines()[0])
+    parser.add_argument("--empties", type=int, nargs="+", default=empties)
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pyodide", type=Path, metavar="DIR", help="run inside this Pyodide")
     args = parser.parse_args()
     if args.pyodide:
         import pyodide_run
-        return pyodide_run.run(args.pyodide, "solver_times",
-                               f"measure({args.empties!r}, {args.positions}, {args.seed})")
-    measure(args.empties, args.positions, args.seed)
+        return pyodide_run.run(args.pyodide, module,
+                               f"{table.__name__}({args.empties!r}, {args.positions}, {args.seed})")
+    table(args.empties, args.positions, args.seed)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(command_line(measure, "solver_times", [10, 11, 12, 13, 14]))
