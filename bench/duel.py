@@ -1,4 +1,5 @@
-"""Duel at equal depth: the pattern evaluation's search against the baseline's.
+"""Duel at equal depth: the pattern evaluation's search against the baseline's,
+or against the same search with another weight file (``--against``).
 
 Both sides search ``--depth`` plies (ProbCut off unless ``--selective``; no
 book), both play the endgame exactly from 12 empties, from ``--openings``
@@ -9,6 +10,7 @@ the score of the pattern side (draws half) and its disc balance.
 Usage (from the repository root)::
 
     nice python3 bench/duel.py --depth 3 [--weights FILE] [--selective]
+    nice python3 bench/duel.py --depth 4 --weights NEW.weights --against OLD.weights
 """
 
 from __future__ import annotations
@@ -30,11 +32,17 @@ from reversi.engine.players import random_opening  # noqa: E402
 from reversi.engine.search import Search  # noqa: E402
 
 
-def game(task: tuple[tuple[int, ...], bool, int, bool, str | None]) -> int:
+def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) -> int:
     """Plays one game; returns the pattern side's final disc difference."""
-    opening, new_black, depth, selective, weights = task
+    opening, new_black, depth, selective, weights, against = task
     evaluator = Evaluator.load(Path(weights)) if weights else STANDARD
-    old = baseline.module("search").Search
+    if against:
+        other = Evaluator.load(Path(against))
+
+        def old() -> Search:
+            return Search(evaluator=other, selective=selective)
+    else:
+        old = baseline.module("search").Search
     board = Board()
     for square in opening:
         board.play(square)
@@ -58,13 +66,15 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--weights", help="a weight file instead of the engine's")
-    parser.add_argument("--selective", action="store_true", help="ProbCut on the pattern side")
+    parser.add_argument("--against", help="the opponent's weight file (default: the baseline)")
+    parser.add_argument("--selective", action="store_true",
+                        help="ProbCut on the pattern side (on both with --against)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     baseline.extract()
     rng = random.Random(args.seed)
     openings = [tuple(random_opening(rng, rng.randint(4, 6))) for _ in range(args.openings)]
-    tasks = [(o, colour, args.depth, args.selective, args.weights)
+    tasks = [(o, colour, args.depth, args.selective, args.weights, args.against)
              for o in openings for colour in (True, False)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(game, tasks)

@@ -15,7 +15,7 @@ Players:
   (``bench/baseline.py``), at its own node budget;
 - ``random``: a uniformly random legal move (seeded).
 
-Draws count half.  ``--pairs`` may also name a pair that is not one of
+Draws count half.  ``--record FILE`` keeps every game's transcript.  ``--pairs`` may also name a pair that is not one of
 :data:`PAIRS` (no goal then), e.g. ``anti:expert-expert``; ``--weights`` and
 ``--second-weights`` give the first and the second player a weight file of
 the pair's variant instead of the engine's (to compare two evaluations).
@@ -43,6 +43,7 @@ import baseline  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
+from reversi.engine.notation import format_transcript  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
 from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
 
@@ -112,9 +113,10 @@ def move(player: str, board: Board, seed: int, by_time: bool, weights: str | Non
 Task = tuple[str, str, str, tuple[int, ...], bool, int, bool, tuple[str | None, str | None]]
 
 
-def one_game(task: Task) -> tuple[int, int, float]:
-    """Plays one game; returns the discs of the first and the second player and the
-    first one's points (1 a win by the variant's rule, 0.5 a draw)."""
+def one_game(task: Task) -> tuple[int, int, float, str]:
+    """Plays one game; returns the discs of the first and the second player, the
+    first one's points (1 a win by the variant's rule, 0.5 a draw) and the game's
+    transcript."""
     first, second, variant, opening, first_black, seed, by_time, weights = task
     black, white = (first, second) if first_black else (second, first)
     black_weights, white_weights = weights if first_black else weights[::-1]
@@ -127,7 +129,7 @@ def one_game(task: Task) -> tuple[int, int, float]:
     b, w = board.counts()
     won = winner(b, w, variant)
     points = 0.5 if won is None else float((won == 0) == first_black)
-    return ((b, w) if first_black else (w, b)) + (points,)
+    return ((b, w) if first_black else (w, b)) + (points, format_transcript(board.placements()))
 
 
 def main() -> None:
@@ -140,6 +142,9 @@ def main() -> None:
     parser.add_argument("--time", action="store_true", help="play at wall-time budgets")
     parser.add_argument("--weights", help="the first player's weight file (of the pair's variant)")
     parser.add_argument("--second-weights", help="the second player's weight file")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append each game to FILE: pair, first player's colour, "
+                             "discs, points and transcript, tab-separated")
     args = parser.parse_args()
     try:  # issue 10's and 12's pairs in their order, then any others
         chosen = [pair for pair in PAIRS if name(*pair[:2], pair[3]) in args.pairs] + [
@@ -162,12 +167,17 @@ def main() -> None:
                      for i, opening in enumerate(openings(args.openings, args.seed, variant))
                      for colour in (True, False)]
             results = []
-            for result in pool.imap(one_game, tasks):
+            for task, result in zip(tasks, pool.imap(one_game, tasks)):
                 results.append(result)
                 print(f"  {pair} game {len(results)}: {result[0]}-{result[1]}",
                       file=sys.stderr, flush=True)
-            w = sum(points == 1 for *_, points in results)
-            d = sum(points == 0.5 for *_, points in results)
+                if args.record:
+                    with args.record.open("a") as record:
+                        colour = "black" if task[4] else "white"
+                        record.write(f"{pair}\t{colour}\t{result[0]}-{result[1]}\t"
+                                     f"{result[2]}\t{result[3]}\n")
+            w = sum(points == 1 for *_, points, _ in results)
+            d = sum(points == 0.5 for *_, points, _ in results)
             lost = len(results) - w - d
             score = (w + d / 2) / len(results)
             discs = f"{sum(r[0] for r in results)}-{sum(r[1] for r in results)}"
