@@ -5,7 +5,7 @@ alpha-beta algorithm", 1995) predicts a deep search's value from a shallow
 one: ``v(depth) ~ a * v(shallow) + b``, with an error of deviation ``sigma``.
 For each depth of ``reversi.engine.search.PROBCUT_DEPTHS`` and its shallow
 depth (``search.shallow_depth``), this script searches positions of the
-training games (``bench/.data/games-*.jsonl``, 10-56 empty squares, a sample
+training games (``bench/.data/games-*.jsonl``, 24-50 empty squares, a sample
 of held-out games; anti-reversi's in ``bench/.data/anti/`` for weights of
 anti-reversi, searched under its result) to both depths with the weight
 file's evaluation, fits
@@ -21,7 +21,6 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -42,8 +41,8 @@ DATA = Path(__file__).resolve().parent / ".data"
 
 
 def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, int]]:
-    """Returns ``count`` positions with 10-56 empties, about as many of each, from
-    held-out training games of ``variant`` (the standard game or anti-reversi)."""
+    """Returns ``count`` positions with 24-50 empties from held-out training games
+    of ``variant`` (the standard game or anti-reversi)."""
     data = DATA if variant == STANDARD else DATA / variant
     games = [g for f in sorted(data.glob("games-*.jsonl")) for g in selfplay.read(f)]
     rng = random.Random(seed)
@@ -52,23 +51,20 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
         number = rng.randrange(0, len(games), 10)  # held out by bench/fit.py
         board = Board.initial(variant)
         moves = parse_transcript(games[number]["moves"])
-        for square, _ in moves[:rng.randint(4, 50)]:
+        for square, _ in moves[:rng.randint(10, 40)]:
             board.play(square)
         p, o = board.mover_mask()
-        if 10 <= 64 - (p | o).bit_count() <= 56 and not board.is_game_over():
+        if 24 <= 64 - (p | o).bit_count() <= 50 and not board.is_game_over():
             out.append((p, o))
     return out
 
 
-def fit(rows: list[tuple[int, float, float]]) -> list[float]:
-    """Returns ``[a, b, sigma0, sigma1]`` over ``(empties, shallow, deep)`` rows:
-    ``deep ~ a * shallow + b`` by least squares, and the deviation of its error
-    as ``sigma0 + sigma1 * empties``, fitted to the absolute errors (times
-    sqrt(pi / 2), which turns a normal error's mean absolute value into its deviation)."""
-    a, b = statistics.linear_regression([x for _, x, _ in rows], [y for *_, y in rows])
-    spread = [abs(y - (a * x + b)) * math.sqrt(math.pi / 2) for _, x, y in rows]
-    sigma1, sigma0 = statistics.linear_regression([e for e, *_ in rows], spread)
-    return [round(a, 4), round(b, 4), round(sigma0, 4), round(sigma1, 4)]
+def fit(pairs: list[tuple[float, float]]) -> list[float]:
+    """Returns ``[a, b, sigma]`` of ``deep ~ a * shallow + b`` over ``(shallow, deep)`` pairs."""
+    xs, ys = [x for x, _ in pairs], [y for _, y in pairs]
+    a, b = statistics.linear_regression(xs, ys)
+    sigma = statistics.pstdev([y - (a * x + b) for x, y in pairs])
+    return [round(a, 4), round(b, 4), round(sigma, 4)]
 
 
 def main() -> None:
@@ -83,16 +79,12 @@ def main() -> None:
     stats = {}
     for depth in PROBCUT_DEPTHS:
         shallow = shallow_depth(depth)
-        rows = []
+        pairs = []
         for p, o in positions:
             search = Search(variant=evaluator.variant, evaluator=evaluator, selective=False)
-            rows.append((64 - (p | o).bit_count(), search.value(p, o, shallow),
-                         search.value(p, o, depth)))
-        stats[str(depth)] = fit(rows)
-        a, b, sigma0, sigma1 = stats[str(depth)]
-        print(f"depth {depth} from {shallow}: a {a}, b {b}, sigma at 10 / 30 / 50 empties "
-              f"{sigma0 + 10 * sigma1:.2f} / {sigma0 + 30 * sigma1:.2f} / {sigma0 + 50 * sigma1:.2f}",
-              flush=True)
+            pairs.append((search.value(p, o, shallow), search.value(p, o, depth)))
+        stats[str(depth)] = fit(pairs)
+        print(f"depth {depth} from {shallow}: a, b, sigma = {stats[str(depth)]}", flush=True)
     weights.header["probcut"] = stats
     weights.header["probcut_command"] = "python3 bench/probcut.py " + " ".join(sys.argv[1:])
     save(args.weights, weights)

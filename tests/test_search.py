@@ -12,12 +12,11 @@ from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve
-from reversi.engine.evaluate import DATA, STANDARD, Evaluator, evaluate, for_variant
+from reversi.engine.evaluate import STANDARD, evaluate, for_variant
 from reversi.engine.players import random_opening
-from reversi.engine.search import POLL, PROBCUT_T, SIGMA_FLOOR, Search, probcut_table, shallow_depth
+from reversi.engine.search import POLL, PROBCUT_T, Search, probcut_table, shallow_depth
 from reversi.engine.think import analyse, exact_threshold, think
 from reversi.engine.variants import CENTRE, final_score
-from reversi.engine.weights import load
 
 
 def random_position(seed: int, plies: int) -> tuple[int, int]:
@@ -98,27 +97,11 @@ class TestSearch:
         assert abs(cut.score - full.score) < 16
 
     def test_probcut_table_reuses_the_deepest_fitted_depth_of_the_same_parity(self):
-        table = probcut_table({3: (1.0, 0.0, 2.0, 0.0), 4: (1.0, 1.0, 4.0, 0.0)}, top=8)
+        table = probcut_table({3: (1.0, 0.0, 2.0), 4: (1.0, 1.0, 4.0)}, top=8)
         assert sorted(table) == [3, 4, 5, 6, 7, 8]
-        assert table[7][30] == (shallow_depth(7), 1.0, 0.0, PROBCUT_T * 2.0)
-        assert table[8][30][2:] == (1.0, PROBCUT_T * 4.0)
+        assert table[7] == (shallow_depth(7), 1.0, 0.0, PROBCUT_T * 2.0)
+        assert table[8][2:] == (1.0, PROBCUT_T * 4.0)
         assert probcut_table({}) == {}
-
-    def test_probcut_margin_follows_the_empty_squares_with_a_floor(self):
-        """The shallow search errs more late in the game: the fitted deviation
-        ``sigma0 + sigma1 * empties`` sets the margin per number of empty squares,
-        never below ``SIGMA_FLOOR`` discs."""
-        table = probcut_table({3: (1.0, 0.0, 6.0, -0.1)}, top=3)[3]
-        assert table[10][3] == pytest.approx(PROBCUT_T * 5.0)
-        assert table[50][3] == pytest.approx(PROBCUT_T * 1.0)
-        assert table[60][3] == pytest.approx(PROBCUT_T * SIGMA_FLOOR)
-
-    def test_weight_file_statistics_without_a_slope_keep_one_deviation(self):
-        """A weight file written before the deviation followed the empty squares
-        (``[a, b, sigma]``) reads as ``sigma0 = sigma``, ``sigma1 = 0``."""
-        weights = load(DATA / "standard.weights")
-        weights.header = {**weights.header, "probcut": {"3": [1.0, 0.5, 2.5]}}
-        assert Evaluator(weights).probcut == {3: (1.0, 0.5, 2.5, 0.0)}
 
     def test_r4_side_without_move_passes(self):
         p, o = cells_position(MUST_PASS, white_to_move=True)

@@ -94,12 +94,10 @@ class Evaluator:
             return LIMIT if value > LIMIT else -LIMIT if value < -LIMIT else value  # noqa: FURB136 (no calls: hot path)
 
         self.evaluate: Evaluation = evaluate
-        #: ProbCut statistics fitted for these weights: depth -> ``(a, b, sigma0,
-        #: sigma1)``, the error's deviation being ``sigma0 + sigma1 * empties``
-        #: (a file with ``(a, b, sigma)`` has the same deviation everywhere).
-        self.probcut: dict[int, tuple[float, float, float, float]] = {
-            int(depth): (a, b, sigma, slope[0] if slope else 0.0)
-            for depth, (a, b, sigma, *slope) in weights.header.get("probcut", {}).items()}
+        #: ProbCut statistics fitted for these weights: depth -> ``(a, b, sigma)``.
+        self.probcut: dict[int, tuple[float, float, float]] = {
+            int(depth): (a, b, sigma)
+            for depth, (a, b, sigma) in weights.header.get("probcut", {}).items()}
 
     @classmethod
     def load(cls, path: Path) -> Evaluator:
