@@ -17,7 +17,7 @@ class Level:
     #: Default thinking budget per move, in seconds of wall time.
     seconds: float
     #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode
-    #: (``bench/engine_speed.py --pyodide``: about 57,000-63,000 nodes a second here).
+    #: (``bench/engine_speed.py --pyodide``: about 60,000-65,000 nodes a second here).
     nodes: int
     #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
     max_depth: int
@@ -33,8 +33,8 @@ class Level:
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.4, nodes=25_000, max_depth=10, exact_empties=14, book_margin=2.0),
-    Level("expert", seconds=2.2, nodes=125_000, max_depth=20, exact_empties=20, book_margin=1.0),
+    Level("hard", seconds=0.3, nodes=18_000, max_depth=10, exact_empties=14, book_margin=2.0),
+    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, book_margin=1.0),
 )}
 
 #: The level names, weakest first.

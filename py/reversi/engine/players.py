@@ -5,10 +5,10 @@
   blunders like a beginner.
 - ``normal``: a short search (3 plies) with the pattern evaluation.
 - ``hard``: plays from the opening book, then iterative deepening (ProbCut
-  on) within 0.4 s, and exact from as many empty squares as that allows
+  on) within 0.3 s, and exact from as many empty squares as that allows
   (at most 14).
 - ``expert``: plays from the opening book, then iterative deepening to 20
-  plies within 2.2 s, and the exact endgame solver from as many empty
+  plies within 2.4 s, and the exact endgame solver from as many empty
   squares as its budget allows (see ``think.exact_threshold``).
 
 From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the

@@ -33,8 +33,8 @@ reaches the end of the game are never cut, so deep searches stay exact.
 empty squares to 5 at 10; a deviation per number of empty squares, fitted
 so, was measured and not kept: Hard with it against Hard without, 200
 games, 47.0 %, and 0.3 plies less deep.)
-With it, Expert's 80,000 nodes reach 9.1 plies on average in the midgame
-(the frozen baseline engine of issue 10: 7.7; ``bench/engine_speed.py``).
+With it, Expert's 150,000 nodes reach 11.2 plies on average in the midgame
+(the frozen baseline engine of issue 10: 8.2; ``bench/engine_speed.py``).
 
 Variants (SPEC V1, V2): a search plays one variant's rules and result.
 Finished games score :func:`reversi.engine.variants.final_score` (fewer
