@@ -186,12 +186,8 @@ def _plan(squares: tuple[Square, ...]) -> tuple[int, dict[int, list[tuple[int, i
     return best
 
 
-def _byte_table(pairs: list[tuple[int, int]], value: int) -> list[int]:
-    """Returns, per byte, the index part of its set ``bit`` s at their ``digit`` s,
-    each worth ``value`` (1 for the side to move, 2 for the opponent)."""
-    worth = [0] * 8
-    for bit, digit in pairs:
-        worth[bit] = value * 3 ** digit
+def _byte_table(worth: list[int]) -> list[int]:
+    """Returns, per byte, the sum of ``worth[bit]`` over its set bits."""
     table = [0] * 256
     for byte in range(1, 256):
         low = byte & -byte
@@ -210,22 +206,23 @@ def _generate() -> tuple[str, dict[str, list[int]]]:
         used_views.add(view)
         parts = []
         for byte, pairs in sorted(groups.items()):
-            for side, value in ((0, 1), (8, 2)):
-                table = _byte_table(pairs, value)
+            for side, value in ((0, 1), (8, 2)):  # 1 for the side to move, 2 for the opponent
+                worth = [0] * 8
+                for bit, digit in pairs:
+                    worth[bit] = value * 3 ** digit
+                table = _byte_table(worth)
                 name = names.setdefault(tuple(table), f"_t{len(names)}")
                 tables[name] = table
                 parts.append(f"{name}[v{view}_{byte + side}]")
         terms.append(" + ".join(parts))
     assert used_views == set(range(len(_VIEWS)))
-    functions = [_view(steps) for steps in _VIEWS[1:]]
-    # Each view moves bits, so a byte's image is the union of its bits' images.
-    image = [sum(f(1 << b) << 128 * j for j, f in enumerate(functions)) for b in range(128)]
+    # Each view moves bits (o's as p's, 64 higher), so a byte's image is the
+    # sum of its bits' images: bit ``b`` of x is square ``b % 64`` of one side.
+    image = [sum(1 << (64 * (b >> 6) + 8 * byte + bit + 128 * j)
+                 for j, (byte, bit) in enumerate(where[b & 63] for where in _WHERE[1:]))
+             for b in range(128)]
     for k in range(16):  # byte k of x: p's rows, then o's
-        table = [0] * 256
-        for byte in range(1, 256):
-            low = byte & -byte
-            table[byte] = table[byte ^ low] | image[8 * k + low.bit_length() - 1]
-        tables[f"_r{k}"] = table
+        tables[f"_r{k}"] = _byte_table(image[8 * k:8 * k + 8])
     rows = ", ".join(f"v0_{i}" for i in range(16))
     others = ", ".join(f"v{view}_{i}" for view in range(1, len(_VIEWS)) for i in range(16))
     lines = [f"{rows} = (p | o << 64).to_bytes(16, 'little')",
