@@ -1,8 +1,8 @@
 """Times the exact endgame solver on the FFO test positions #1-#19.
 
 Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [--variant NAME] [FILE.obf] [NUMBER ...]``
-(default: the shared ``ffo-01-19.obf``, all positions; numbers count the
-file's lines from 1).  Prints, per position, the wall-clock and CPU seconds,
+(default: ``tests/data/ffo-01-19.obf``, all positions; numbers count the
+file's positions from 1).  Prints, per position, the wall-clock and CPU seconds,
 the nodes searched, the score and move found and the file's best score, then
 the totals; a position not solved within ``--limit`` wall seconds shows
 ``timeout`` (and is left out of the totals).  ``--eval-order N`` orders
@@ -26,31 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from reversi.engine import endgame  # noqa: E402
-from reversi.engine.bitboard import Bitboard, Square  # noqa: E402
 from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
 from reversi.engine.endgame import Solver  # noqa: E402
-from reversi.engine.notation import parse_square, square_name  # noqa: E402
+from reversi.engine.notation import square_name  # noqa: E402
+from reversi.engine.obf import read_problems  # noqa: E402
 
-FFO_FILE = ROOT.parent / "shared" / "data" / "ffo-01-19.obf"
-
-
-def parse_obf(line: str) -> tuple[Bitboard, Bitboard, dict[Square, int]]:
-    """Returns ``(p, o, scores)`` from one line of an .obf file: the discs of
-    the side to move and of its opponent, and the file's score of every move."""
-    cells, side, *moves = line.replace(";", " ").split()
-    black = sum(1 << s for s, c in enumerate(cells) if c == "X")
-    white = sum(1 << s for s, c in enumerate(cells) if c == "O")
-    p, o = (black, white) if side == "X" else (white, black)
-    scores = {}
-    for move in moves:
-        name, score = move.split(":")
-        scores[parse_square(name)] = int(score)
-    return p, o, scores
-
-
-def read_obf(path: Path) -> list[tuple[Bitboard, Bitboard, dict[Square, int]]]:
-    """Returns the positions of an .obf file, one per non-empty line."""
-    return [parse_obf(line) for line in path.read_text().splitlines() if line.strip()]
+FFO_FILE = ROOT / "tests" / "data" / "ffo-01-19.obf"
 
 
 def main(argv: list[str]) -> None:
@@ -66,14 +47,14 @@ def main(argv: list[str]) -> None:
             endgame.EVAL_ORDER = int(argv[1])
         argv = argv[2:]
     path = Path(argv.pop(0)) if argv and not argv[0].isdigit() else FFO_FILE
-    positions = read_obf(path)
+    positions = read_problems(path.read_text())
     chosen = [int(a) for a in argv] or range(1, len(positions) + 1)
     print(f"{'#':>3} {'empty':>5} {'wall s':>7} {'cpu s':>7} {'nodes':>9} "
           f"{'score':>5} {'move':>4} {'file':>5}")
     wall = cpu = 0.0
     nodes = 0
     for number in chosen:
-        p, o, scores = positions[number - 1]
+        p, o, best = positions[number - 1].p, positions[number - 1].o, positions[number - 1].best
         solver = Solver(Deadline(limit), variant=variant)
         w, c = time.perf_counter(), time.process_time()
         try:
@@ -86,7 +67,7 @@ def main(argv: list[str]) -> None:
         wall, cpu, nodes = wall + w, cpu + c, nodes + solver.nodes
         name = square_name(move) if move is not None else "pass"
         print(f"{number:>3} {64 - (p | o).bit_count():>5} {w:7.3f} {c:7.3f} "
-              f"{solver.nodes:>9} {score:>+5} {name:>4} {max(scores.values()):>+5}", flush=True)
+              f"{solver.nodes:>9} {score:>+5} {name:>4} {best:>+5}", flush=True)
     print(f"total {wall:.3f} s wall, {cpu:.3f} s cpu, {nodes} nodes")
 
 

@@ -42,7 +42,7 @@ from reversi.engine import bitboard  # noqa: E402
 from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board  # noqa: E402
 from reversi.engine.perft import perft  # noqa: E402
 
-#: Leaf counts from the opening (shared/data/perft.txt).
+#: Leaf counts from the opening (tests/data/perft.txt).
 LEAVES = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288,
           10: 24571284}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Leaf counts from the opening, depths 1 to 5 (shared/data/perft.txt).
+#: Leaf counts from the opening, depths 1 to 5 (tests/data/perft.txt).
 COUNTS = [4, 12, 56, 244, 1396]
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="needs subprocesses")

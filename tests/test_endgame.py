@@ -1,7 +1,6 @@
 """Tests of the exact endgame solver (SPEC R4 passes, R5 final score).
 
-The FFO positions #1-#19 come from ``shared/data/ffo-01-19.obf`` (skipped
-inside Pyodide when ``shared/`` is not mounted); small random endgames are
+The FFO positions #1-#19 come from ``tests/data/ffo-01-19.obf``; small random endgames are
 checked against a plain minimax over :class:`Board` that knows nothing of the
 solver.  Only pytest, the standard library and ``reversi`` are needed.
 """
@@ -9,7 +8,6 @@ solver.  Only pytest, the standard library and ``reversi`` are needed.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -20,9 +18,9 @@ from reversi.engine.board import BLACK, Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import Solver, solve, solve_all
 from reversi.engine.notation import parse_square
+from reversi.engine.obf import read_problems
 
-#: ``shared/`` sits beside the repository (and at /shared inside Pyodide).
-FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-01-19.obf"
+FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-01-19.obf"
 
 #: The FFO file gives the squares left empty at the end of the game to the
 #: winner (the tournament convention); SPEC R5 gives them to nobody.  The
@@ -53,17 +51,7 @@ def ffo_positions(path: Path = FFO_FILE, first: int = 1,
     """Returns ``(p, o, scores)`` per FFO position of ``path`` (numbered from
     ``first``): the discs of the side to move and of its opponent, and every
     move's exact score under SPEC R5 (the file's, with ``corrections``)."""
-    if not path.exists():
-        if sys.platform == "emscripten":
-            pytest.skip(f"{path} is not mounted here")
-        pytest.fail(f"missing test data {path}")
-    positions = []
-    for line in path.read_text().splitlines():
-        cells, side, *moves = line.replace(";", " ").split()
-        black = sum(1 << s for s, c in enumerate(cells) if c == "X")
-        white = sum(1 << s for s, c in enumerate(cells) if c == "O")
-        scores = {parse_square(m[:2]): int(m[3:]) for m in moves}
-        positions.append((black, white, scores) if side == "X" else (white, black, scores))
+    positions = [(problem.p, problem.o, dict(problem.scores)) for problem in read_problems(path.read_text())]
     for (number, name), score in corrections.items():
         positions[number - first][2][parse_square(name)] = score
     return positions

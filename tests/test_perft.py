@@ -1,15 +1,13 @@
-"""Perft against ``shared/data/perft.txt``: the standard move-generator check (R2-R5).
+"""Perft against ``tests/data/perft.txt``: the standard move-generator check (R2-R5).
 
 A pass is a ply of its own and a finished game is a leaf at any depth (the
 file's convention).  On a mismatch the failure lists the leaf count below each
 first move, like python-chess's perft runner, so the faulty branch can be
-followed down.  Inside Pyodide the shared data may not be mounted: the tests
-are then skipped.
+followed down.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,8 +17,7 @@ from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board
 from reversi.engine.notation import parse_square, square_name
 from reversi.engine.perft import perft
 
-#: ``shared/`` sits beside the repository (and at /shared inside Pyodide).
-PERFT_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "perft.txt"
+PERFT_FILE = Path(__file__).resolve().parent / "data" / "perft.txt"
 MAX_DEPTH = 8
 
 
@@ -36,10 +33,6 @@ def read_counts(path: Path = PERFT_FILE) -> dict[int, int]:
 
 
 def _counts() -> dict[int, int]:
-    if not PERFT_FILE.exists():
-        if sys.platform == "emscripten":
-            pytest.skip(f"{PERFT_FILE} is not mounted here")
-        pytest.fail(f"missing test data {PERFT_FILE}")
     return read_counts()
 
 
@@ -81,14 +74,14 @@ def board_perft(board: Board, depth: int) -> int:
 
 
 def test_data_file_lists_depths_one_to_eight():
-    """The shared data file holds the counts these tests check."""
+    """The data file holds the counts these tests check."""
     counts = _counts()
     assert set(range(1, MAX_DEPTH + 1)) <= set(counts)
 
 
 @pytest.mark.parametrize("depth", range(1, MAX_DEPTH + 1))
 def test_r2_r5_perft_from_the_opening(depth):
-    """R2-R5: the leaf count from the opening matches shared/data/perft.txt."""
+    """R2-R5: the leaf count from the opening matches tests/data/perft.txt."""
     expected = _counts()[depth]
     leaves = perft(OPENING_BLACK, OPENING_WHITE, depth)
     if leaves != expected:

@@ -147,7 +147,7 @@ class TestSearch:
         for square in result.pv:
             board.play(square)
 
-    def test_c7_keyboard_interrupt_passes_through(self):
+    def test_b4_keyboard_interrupt_passes_through(self):
         """Pyodide cancels a search by raising KeyboardInterrupt inside it."""
         p, o = random_position(14, 20)
         with pytest.raises(KeyboardInterrupt):

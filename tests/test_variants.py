@@ -126,7 +126,7 @@ def test_v1_perft_from_the_four_free_opening_starts_matches_a_slow_reference(sta
     counts = [perft(p, o, depth) for depth in range(1, 5)]
     assert counts == [reference_leaves(board, depth) for depth in range(1, 5)], start
     if board.cells() == Board().cells():
-        assert counts == [4, 12, 56, 244]  # shared/data/perft.txt: the reference itself is right
+        assert counts == [4, 12, 56, 244]  # tests/data/perft.txt: the reference itself is right
 
 
 def test_v1_the_diagonal_free_start_is_the_standard_opening_or_its_mirror():

@@ -7,12 +7,11 @@
 // one); TEST_WHEELS_DIR holds pytest, hypothesis and their dependencies
 // (build.fetch_test_wheels). The exit status is pytest's.
 
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SHARED = path.resolve(REPO, "../shared");
 
 /** Returns a required environment variable, or stops with a message. */
 function requiredEnv(name) {
@@ -38,7 +37,6 @@ async function startPyodide(pyodideDir, wheelsDir) {
   mount(pyodide, path.join(REPO, "py"), "/repo/py");
   mount(pyodide, path.join(REPO, "tests"), "/repo/tests");
   pyodide.FS.writeFile("/repo/pyproject.toml", readFileSync(path.join(REPO, "pyproject.toml")));
-  if (statSync(SHARED, { throwIfNoEntry: false })?.isDirectory()) mount(pyodide, SHARED, "/shared");
   mount(pyodide, wheelsDir, "/wheels");
   return pyodide;
 }

@@ -13,24 +13,24 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import statistics
 import sys
 import time
 from pathlib import Path
 
 from ..engine.bitboard import Bitboard, moves_mask
-from ..engine.board import OPENING_BLACK, OPENING_WHITE, Board
+from ..engine.board import BLACK, OPENING_BLACK, OPENING_WHITE, Board
 from ..engine.endgame import solve
-from ..engine.notation import NotationError, format_transcript, square_name
+from ..engine.notation import format_transcript, parse_board, square_name
+from ..engine.obf import read_problems
 from ..engine.perft import perft
 from ..engine.players import LEVELS, choose_move, play_game, random_opening
 from ..engine.think import think
 from ..engine.variants import STANDARD, VARIANTS
 from ..engine.variants import winner as winner_of
 
-#: The FFO test positions: ``../shared/data`` from the repository root (``py/reversi/..``).
-FFO_PATH = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "ffo-01-19.obf"
+#: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``).
+FFO_PATH = Path(__file__).resolve().parents[3] / "tests" / "data" / "ffo-01-19.obf"
 
 
 class Parser(argparse.ArgumentParser):
@@ -51,22 +51,9 @@ def parse_position(text: str, variant: str = STANDARD) -> tuple[Bitboard, Bitboa
     line = text.split(";")[0].strip()
     fields = line.split()
     if len(fields) == 2 and len(fields[0]) == 64:
-        cells, side = fields[0].upper(), fields[1].upper()
-        if side not in ("X", "O") or set(cells) - set("XO-"):
-            raise NotationError(f"{line!r}: expected 64 of X, O, - then X or O to move")
-        black = sum(1 << s for s, c in enumerate(cells) if c == "X")
-        white = sum(1 << s for s, c in enumerate(cells) if c == "O")
-        return (black, white) if side == "X" else (white, black)
+        black, white, turn = parse_board(line)
+        return (black, white) if turn == BLACK else (white, black)
     return Board.replay(line, variant).mover_mask()
-
-
-#: The first ``; move:score`` of an OBF line: the best move's exact score.
-_FFO_SCORE = re.compile(r";\s*[A-Ha-h][1-8]:([+-]?\d+)")
-
-
-def _read_ffo(path: Path) -> list[str]:
-    """Returns the non-empty lines of an OBF file."""
-    return [line for line in path.read_text().splitlines() if line.strip()]
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -144,10 +131,9 @@ def _bench_ffo(path: Path) -> None:
     """Solves each OBF position of ``path``, checking the best score against the file."""
     total = 0.0
     print(f"\n{'#':>3} {'empties':>7} {'move':>4} {'score':>5} {'expected':>8} {'seconds':>8}")
-    for number, line in enumerate(_read_ffo(path), 1):
-        p, o = parse_position(line)
-        best = _FFO_SCORE.search(line)
-        expected = best.group(1) if best else "?"
+    for number, problem in enumerate(read_problems(path.read_text()), 1):
+        p, o = problem.p, problem.o
+        expected = f"{problem.best:+d}" if problem.best is not None else "?"
         start = time.perf_counter()
         score, square = solve(p, o)
         seconds = time.perf_counter() - start

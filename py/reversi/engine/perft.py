@@ -1,7 +1,7 @@
 """Perft: counts the leaves of the game tree, the standard move-generator check.
 
 A pass is a ply of its own and a finished game is a leaf at any depth (the
-convention of ``shared/data/perft.txt``).  The last ply is counted in bulk
+convention of ``tests/data/perft.txt``).  The last ply is counted in bulk
 from the move mask, without playing it.
 """
 

@@ -1,0 +1,52 @@
+"""OBF problem files: positions with the exact score of every move (Edax's test format).
+
+A line is a board string (:func:`reversi.engine.notation.parse_board`: 64
+squares a1..h8, a space, the side to move), then ``; move:score`` for every
+legal move, best first (``G8:+18; H1:+12;``).  Lines that are empty or start
+with ``#`` are skipped, so a file can name its source in its first line.
+Scores follow the FFO convention, which gives the empty squares left at the
+end to the winner (SPEC R5 gives them to nobody).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .bitboard import Bitboard, Square
+from .notation import parse_board, parse_square
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One OBF line: the side to move ``p``, its opponent ``o`` and each move's score."""
+
+    p: Bitboard
+    o: Bitboard
+    scores: dict[Square, int]
+
+    @property
+    def best(self) -> int | None:
+        """Returns the best score of the file, or None when it lists no move."""
+        return max(self.scores.values()) if self.scores else None
+
+
+def parse_problem(line: str) -> Problem:
+    """Returns the problem of one OBF line.
+
+    :raises NotationError: for a bad board string or move name.
+    :raises ValueError: for a score that is not a whole number.
+    """
+    board, *moves = line.split(";")
+    black, white, turn = parse_board(board)
+    scores = {}
+    for move in moves:
+        if move.strip():
+            name, score = move.split(":")
+            scores[parse_square(name)] = int(score)
+    p, o = (black, white) if turn == 0 else (white, black)
+    return Problem(p, o, scores)
+
+
+def read_problems(text: str) -> list[Problem]:
+    """Returns the problems of an OBF file's text, skipping empty and ``#`` lines."""
+    return [parse_problem(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
