@@ -204,7 +204,7 @@ def placed(session: Session) -> str:
 
 # -- saving ---------------------------------------------------------------------------
 def parts(session: Session) -> dict[str, str]:
-    """Returns the four saved parts of ``session`` (game, clock, history, stars), with the
+    """Returns the saved parts of ``session`` (settings, game, clock, stars, history chunks), with the
     painted view taken from its snapshot as the bridge does."""
     return save.dump(session, session_snapshot(session))
 
@@ -228,8 +228,9 @@ class Storage(dict):
         self.writes: list[tuple[str, str]] = []
 
     def documents(self) -> dict[str, str | None]:
-        """Returns what a page reads before calling the bridge: every key, None when absent."""
-        return {key: self.get(key) for key in KEYS}
+        """Returns what a page reads before calling the bridge: every key of fixed name
+        (None when absent) and every history chunk stored, as web/storage.js reads them."""
+        return {**{key: self.get(key) for key in KEYS}, **{key: self[key] for key in save.chunk_names(self)}}
 
     def write(self, tab: Tab, key: str, text: str, base: str | None) -> bool:
         """Stores ``text`` under ``key`` if what is stored is still ``base`` (or already

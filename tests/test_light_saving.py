@@ -46,13 +46,13 @@ def test_p8_a_new_visitor_stores_each_part_once():
     storage = Storage()
     tab = Tab(storage, player=Book(WIN))
     reply = tab.load()
-    assert set(reply["save"]) == {"settings", "game", "history", "stars"} and set(reply["pending"]) == {"clock"}
+    assert set(reply["save"]) == {"settings", "game", "history.0", "stars"} and set(reply["pending"]) == {"clock"}
     assert all(part["base"] is None for part in reply["save"].values())
-    assert set(storage) == {"settings", "game", "history", "stars"}
+    assert set(storage) == {"settings", "game", "history.0", "stars"}
     reply = tab.call("snapshot")
     assert reply["save"] == {} and set(reply["pending"]) == {"clock"}
     tab.store_pending()
-    assert set(storage) == {"settings", "game", "clock", "history", "stars"}
+    assert set(storage) == {"settings", "game", "clock", "history.0", "stars"}
 
 
 @pytest.mark.parametrize("mode", ["computer", "local"])
@@ -116,13 +116,13 @@ def test_p8_history_and_stars_are_stored_only_when_a_game_ends_or_a_star_is_earn
     earned_by = []
     for i in range(0, len(WIN_SHORT), 2):
         reply = tab.play(WIN_SHORT[i:i + 2])
-        assert ("history" in reply["save"]) == (reply["result"] is not None)
+        assert ("history.0" in reply["save"]) == (reply["result"] is not None)
         assert ("stars" in reply["save"]) == bool(reply["new_stars"])
         earned_by += [i // 2] * bool(reply["new_stars"])
     assert earned_by and earned_by[-1] == len(WIN_SHORT) // 2 - 1  # Completion at the end
-    assert len(tab.stored_part("history")["records"]) == 1
-    assert set(tab.call("clear_history")["save"]) == {"history"}
-    assert tab.stored_part("history")["records"] == []
+    assert len(tab.stored_part("history.0")["records"]) == 1
+    assert set(tab.call("clear_history")["save"]) == {"history.0"}
+    assert tab.stored_part("history.0")["records"] == []
     assert set(tab.call("new")["save"]) == {"game"}
 
 

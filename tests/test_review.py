@@ -293,13 +293,14 @@ def review_call(tab: Tab, action: str, rng: random.Random, data) -> dict | None:
     """Makes one review-only call and returns its reply; a refused one must raise
     ValueError and nothing else (None)."""
     snap = tab.snap
-    history, over, live = snap["history"], snap["result"] is not None, snap["moves"]
+    history = {row["index"]: row for row in snap["history"]["rows"]}
+    over, live = snap["result"] is not None, snap["moves"]
     if action == "review_current":
         reply = tab.call("review", source="current")
         assert reply["review"]["moves"] == live
     elif action == "review_history":
         index = data.draw(st.integers(-1, len(history)), label="history index")
-        if 0 <= index < len(history):
+        if index in history:
             reply = tab.call("review", source="history", index=index)
             assert reply["review"]["moves"] == history[index]["moves"]
             event("reviewed a history game")
@@ -322,7 +323,7 @@ def review_call(tab: Tab, action: str, rng: random.Random, data) -> dict | None:
                 return None
             assert kind == "extra"  # a1 may happen to be legal
     elif action == "analysis_start":
-        finished = [r["moves"] for r in history if r.get("moves")]
+        finished = [r["moves"] for r in history.values() if r.get("moves")]
         if over:
             finished.append(live)
         if finished and data.draw(st.booleans(), label="finished game"):
@@ -393,7 +394,7 @@ def test_a3_the_real_analysis_of_a_finished_game_changes_nothing():
     every position and the final value is the real 18-0."""
     tab = page("local")
     tab.play(*(SHORT[i:i + 2] for i in range(0, len(SHORT), 2)))
-    assert tab.snap["result"] is not None and len(tab.snap["history"]) == 1
+    assert tab.snap["result"] is not None and tab.snap["history"]["total"] == 1
     before, stored, token = observed(tab), dict(tab.storage), tab.snap["token"]
     reply = tab.call("analysis_start", moves=SHORT, title="This game")
     steps = 0

@@ -1,9 +1,9 @@
-"""The saved parts (SPEC P1, P3, P4): the session as five version-2 parts (settings,
-game, clock, history, stars; see reversi.app.save), round trips, reloads that record
+"""The saved parts (SPEC P1, P3, P4): the session as version-3 parts (settings,
+game, clock, stars and the history chunks, here one: history.0; see reversi.app.save), round trips, reloads that record
 nothing twice, and damaged, foreign or hand-edited parts, each read on its own so
 that damage to one part never costs another.  The version-0 and version-1 single
 documents are tested in test_save_legacy.py; when parts are written, in
-test_light_saving.py; several tabs, in test_tabs.py.
+test_light_saving.py; several tabs, in test_tabs.py; long histories, in test_history_save.py.
 
 The computer is a fake player (tests/sessions.py).
 """
@@ -21,6 +21,7 @@ from reversi.app import save, wording
 from reversi.app.save_reader import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import square_name
+from reversi.game.history import encode
 from reversi.game.results import key, valid_record
 from reversi.game.session import Session
 from reversi.game.settings import Settings
@@ -76,6 +77,8 @@ BASE_TEXTS = parts(RICH)
 BASE = {part: json.loads(text) for part, text in BASE_TEXTS.items()}
 BASE_MOVES = BASE["game"]["game"]["moves"]
 GOOD_1, GOOD_2 = RICH.progress.history
+#: Every part of BASE: the fixed ones and its one history chunk.
+ALL_PARTS = (*save.PARTS, "history.0")
 
 
 # -- round trips and reloads -------------------------------------------------------
@@ -97,15 +100,15 @@ def test_p1_the_parts_load_back_into_the_same_session():
     assert session.game.line.cursor == 21 and session.player.calls == []  # U5 across a reload
 
 
-def test_p1_each_part_is_version_2_and_holds_its_own_data():
+def test_p1_each_part_is_version_3_and_holds_its_own_data():
     """P1, P8: five parts, each naming its format, part and version; the game part has
     the game and its attempt, but neither the settings (a display setting never
     rewrites the game), nor the active time (nor does a tick), nor the pause (P4: an
     unfinished computer game always comes back paused); the painted view is there
     for the page, with the status line the reloaded game shows."""
-    assert set(BASE) == set(save.PARTS) == {"settings", "game", "clock", "history", "stars"}
+    assert set(BASE) == set(ALL_PARTS) == {"settings", "game", "clock", "history.0", "stars"}
     for part, doc in BASE.items():
-        assert (doc["format"], doc["part"], doc["version"]) == ("reversi", part, VERSION) == ("reversi", part, 2)
+        assert (doc["format"], doc["part"], doc["version"]) == ("reversi", part, VERSION) == ("reversi", part, 3)
     assert BASE["settings"]["settings"] == {"mode": "computer", "side": "black", "level": "hard",
                                             "legal_dots": False, "sound": False, "swap_sides": False,
                                             "move_clock": 0, "hints": False, "variant": "standard"}
@@ -117,9 +120,10 @@ def test_p1_each_part_is_version_2_and_holds_its_own_data():
     assert "4321" not in BASE_TEXTS["game"]
     assert set(game["view"]) == {"cells", "counts", "last", "status"}
     assert game["view"]["cells"] == RICH.board.cells() and game["view"]["status"] == "Paused"
-    assert BASE["clock"] == {"format": "reversi", "part": "clock", "version": 2, "attempt": 3,
+    assert BASE["clock"] == {"format": "reversi", "part": "clock", "version": 3, "attempt": 3,
                              "started": RICH.progress.attempt.started, "active_ms": 4321}
-    assert BASE["history"]["records"] == RICH.progress.history
+    assert BASE["history.0"]["records"] == RICH.progress.history.items and all(
+        isinstance(item, str) and len(item) < 100 for item in RICH.progress.history.items)
     assert BASE["stars"]["earned"] == RICH.progress.shelf.earned
     assert BASE["stars"]["wins"] == [key(GOOD_1)]
 
@@ -214,7 +218,7 @@ def test_a1_a_reloaded_unfinished_game_records_its_result_once_when_it_ends():
 
 def test_p3_load_without_any_stored_part_starts_fresh_silently():
     """P3: nothing stored (first visit, storage unavailable) is no damage."""
-    for nothing in ({}, {part: None for part in (*save.PARTS, save.LEGACY)}, {"game": "", "legacy": ""}):
+    for nothing in ({}, {part: None for part in (*ALL_PARTS, save.LEGACY)}, {"game": "", "legacy": ""}):
         session, notices = loaded(nothing)
         assert notices == [] and default_session(session)
 
@@ -285,7 +289,7 @@ KEPT = {
     "stars": lambda s: s.progress.shelf == RICH.progress.shelf,
 }
 #: The kept checks that each stored part answers for.
-OWNS = {"settings": ("settings",), "game": ("game", "attempt"), "clock": ("clock",), "history": ("history",),
+OWNS = {"settings": ("settings",), "game": ("game", "attempt"), "clock": ("clock",), "history.0": ("history",),
         "stars": ("stars",)}
 ALL = tuple(k for k in KEPT if k not in ("level", "legal_dots"))
 BUT = lambda *gone: tuple(k for k in ALL if k not in gone)  # noqa: E731
@@ -312,11 +316,13 @@ def default_session(s) -> bool:
 
 
 def many_history_lines(doc):
-    """Gives ``doc`` 1500 valid history lines (without the optional transcripts, to stay fast)."""
-    doc["records"] = [{k: v for k, v in record(attempt=n).items() if k != "moves"} for n in range(1, 1501)]
+    """Gives ``doc`` 1500 valid history lines of attempts 11 on (the first 700 as dicts, the rest compact)."""
+    records = [record(attempt=n) for n in range(11, 1511)]
+    doc["records"] = records[:700] + [encode(r) for r in records[700:]]
 
 
-SETTINGS, GAME, CLOCK, HISTORY, STARS = (BASE_TEXTS[p] for p in save.PARTS)
+SETTINGS, GAME, CLOCK, STARS = (BASE_TEXTS[p] for p in save.PARTS)
+HISTORY = BASE_TEXTS["history.0"]
 NO_GAME = BUT("game", "attempt", "clock")  # the clock belongs to the lost attempt
 DAMAGED = [
     # (id, stored texts maker, notice substring or None for no notice, kept parts, extra check)
@@ -338,11 +344,11 @@ DAMAGED = [
     ("game-part-name-missing", edited("game", set_path("part", ...)), UNREADABLE, NO_GAME, None),
     ("game-holds-the-stars-part", replaced("game", STARS), UNREADABLE, NO_GAME, default_game),
     ("game-version-1", edited("game", set_path("version", 1)), UNREADABLE, NO_GAME, None),
-    ("game-version-as-string", edited("game", set_path("version", "2")), UNREADABLE, NO_GAME, None),
+    ("game-version-as-string", edited("game", set_path("version", "3")), UNREADABLE, NO_GAME, None),
     ("game-version-fraction", edited("game", set_path("version", 2.5)), UNREADABLE, NO_GAME, None),
     ("game-version-true", edited("game", set_path("version", True)), UNREADABLE, NO_GAME, None),
     ("game-version-missing", edited("game", set_path("version", ...)), UNREADABLE, NO_GAME, None),
-    ("game-version-from-the-future", edited("game", set_path("version", 3)), NEWER, ALL, None),
+    ("game-version-from-the-future", edited("game", set_path("version", 4)), NEWER, ALL, None),
     ("game-future-version-with-unknown-fields",
      edited("game", lambda d: d.update(version=9, theme="dark", game={**d["game"], "board": "wood"})),
      NEWER, ALL, None),
@@ -392,7 +398,7 @@ DAMAGED = [
     ("settings-foreign-format", edited("settings", set_path("format", "prefs")), "settings", BUT("settings"),
      None),
     ("settings-holds-the-game-part", replaced("settings", GAME), "settings", BUT("settings"), None),
-    ("settings-version-from-the-future", edited("settings", set_path("version", 3)), NEWER, ALL, None),
+    ("settings-version-from-the-future", edited("settings", set_path("version", 4)), NEWER, ALL, None),
     ("settings-absent", replaced("settings", None), None, BUT("settings"), lambda s: s.settings == Settings()),
     ("settings-wrong-type", edited("settings", set_path("settings", ["computer", "black"])), "settings",
      BUT("settings"), lambda s: s.settings == Settings()),
@@ -434,35 +440,39 @@ DAMAGED = [
     ("clock-of-an-attempt-started-otherwise", edited("clock", set_path("started", "2025-12-31")), None,
      BUT("clock"), lambda s: s.progress.attempt.active_ms == 0),
     ("clock-absent", replaced("clock", None), None, BUT("clock"), lambda s: s.progress.attempt.active_ms == 0),
-    # -- the history part
-    ("history-truncated", replaced("history", HISTORY[:len(HISTORY) // 2]), "the results history",
+    # -- the history chunk
+    ("history.0-truncated", replaced("history.0", HISTORY[:len(HISTORY) // 2]), "the results history",
      BUT("history"), lambda s: s.progress.history == []),
-    ("history-wrong-type", replaced("history", json.dumps(RICH.progress.history)), "the results history",
-     BUT("history"), lambda s: s.progress.history == []),
-    ("history-records-not-a-list", edited("history", set_path("records", {"0": GOOD_1})),
+    ("history.0-wrong-type", replaced("history.0", json.dumps(RICH.progress.history.items)),
      "the results history", BUT("history"), lambda s: s.progress.history == []),
-    ("history-records-missing", edited("history", set_path("records", ...)), "the results history",
+    ("history.0-records-not-a-list", edited("history.0", set_path("records", {"0": GOOD_1})),
+     "the results history", BUT("history"), lambda s: s.progress.history == []),
+    ("history.0-records-missing", edited("history.0", set_path("records", ...)), "the results history",
      BUT("history"), None),
-    ("history-part-named-stars", edited("history", set_path("part", "stars")), "the results history",
+    ("history.0-part-named-stars", edited("history.0", set_path("part", "stars")), "the results history",
      BUT("history"), None),
-    ("history-version-from-the-future", edited("history", set_path("version", 3)), NEWER, ALL, None),
-    ("history-bad-lines-among-good", edited("history", set_path("records", [
+    ("history.0-version-from-the-future", edited("history.0", set_path("version", 4)), NEWER, ALL, None),
+    ("history.0-bad-lines-among-good", edited("history.0", set_path("records", [
         GOOD_1, "loss", None, 7, [GOOD_2], record(attempt=0), record(result="black"), record(black=60, white=10),
         record(practice=True), {**GOOD_2, "extra": 1}, record(date=None), record(level="grandmaster"),
         record(duration_ms=-1), {k: v for k, v in GOOD_2.items() if k != "side"}, GOOD_2])),
      "13 results-history line(s)", ALL, None),
-    ("history-1500-lines", edited("history", many_history_lines), "500 results-history line(s)",
-     BUT("history"), lambda s: len(s.progress.history) == 1000 and s.progress.history[0]["attempt"] == 501),
-    ("history-empty", edited("history", set_path("records", [])), None, BUT("history"),
+    ("history.0-bad-compact-lines-among-good", edited("history.0", set_path("records", [
+        encode(GOOD_1), encode(GOOD_1)[:8], "-" * 30, encode(GOOD_1).replace(".", ":", 1),
+        encode(record(attempt=9))[:6] + "___" + encode(GOOD_1)[9:], encode(GOOD_2)])),
+     "4 results-history line(s)", ALL, None),
+    ("history.0-1500-lines", edited("history.0", many_history_lines), None, BUT("history"),
+     lambda s: len(s.progress.history) == 1500 and s.progress.history[0]["attempt"] == 11),
+    ("history.0-empty", edited("history.0", set_path("records", [])), None, BUT("history"),
      lambda s: s.progress.history == []),
-    ("history-absent", replaced("history", None), None, BUT("history"), lambda s: s.progress.history == []),
+    ("history.0-absent", replaced("history.0", None), None, BUT("history"), lambda s: s.progress.history == []),
     # -- the stars part
     ("stars-truncated", replaced("stars", STARS[:20]), "stars", BUT("stars"),
      lambda s: s.progress.shelf == Shelf()),
     ("stars-wrong-type", replaced("stars", '["opening"]'), "stars", BUT("stars"),
      lambda s: s.progress.shelf == Shelf()),
     ("stars-foreign-format", edited("stars", set_path("format", "medals")), "stars", BUT("stars"), None),
-    ("stars-version-from-the-future", edited("stars", set_path("version", 3)), NEWER, ALL, None),
+    ("stars-version-from-the-future", edited("stars", set_path("version", 4)), NEWER, ALL, None),
     ("stars-unknown-ids", edited("stars", set_path("earned", [*RICH.progress.shelf.earned, "gold", 5, None])),
      "unknown stars", ALL, None),
     ("stars-earned-twice", edited("stars", set_path("earned", RICH.progress.shelf.earned * 2)),
@@ -487,7 +497,7 @@ def test_p3_every_part_has_damaged_cases():
     """P3: the table covers at least sixty damaged, foreign or missing parts, at least
     eight for each part."""
     assert len(DAMAGED) >= 60 and len({row[0] for row in DAMAGED}) == len(DAMAGED)
-    for part in save.PARTS:
+    for part in ALL_PARTS:
         assert sum(row[0].startswith(part + "-") for row in DAMAGED) >= 8, part
 
 
@@ -560,7 +570,7 @@ def test_a1_a_dropped_attempt_id_is_not_reused_by_a_later_result():
 
 
 #: Every place in BASE's parts where a hand edit could put a wrong value, headers included.
-PATHS = [path for part in save.PARTS for path in leaf_paths(BASE[part], (part,)) if len(path) > 1]
+PATHS = [path for part in ALL_PARTS for path in leaf_paths(BASE[part], (part,)) if len(path) > 1]
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-10 ** 13, 10 ** 13) | st.floats(allow_nan=True)
     | st.text(max_size=12) | st.sampled_from(["computer", "local", "white", "expert", "win", "f5", "opening",
@@ -578,7 +588,7 @@ def assert_others_kept(session: Session, damaged: str) -> None:
         if part == damaged:
             continue
         for name in checks:
-            if name == "attempt" and damaged == "history":
+            if name == "attempt" and damaged == "history.0":
                 assert attempt_of(session)[::2] == attempt_of(RICH)[::2], "the attempt was lost"
             elif name == "clock" and damaged == "game" and attempt_of(session)[::3] != attempt_of(RICH)[::3]:
                 assert session.progress.attempt.active_ms == 0
@@ -603,7 +613,7 @@ def test_p3_any_value_anywhere_in_a_part_keeps_the_other_parts(path, value):
 
 
 @settings(max_examples=80, deadline=None)
-@given(part=st.sampled_from(save.PARTS), data=st.data())
+@given(part=st.sampled_from(ALL_PARTS), data=st.data())
 def test_p3_any_truncation_or_changed_character_of_a_part_keeps_the_others(part, data):
     """P3: a part cut anywhere, or with any one character changed, never raises, keeps
     every other part whole and leaves a playable session."""
@@ -621,15 +631,15 @@ def test_p3_any_truncation_or_changed_character_of_a_part_keeps_the_others(part,
 @given(data=st.data())
 def test_p3_damage_to_several_parts_keeps_the_rest(data):
     """P3: truncating any set of parts keeps every part that was left alone."""
-    damaged = data.draw(st.sets(st.sampled_from(save.PARTS), max_size=4), label="damaged parts")
+    damaged = data.draw(st.sets(st.sampled_from(ALL_PARTS), max_size=4), label="damaged parts")
     texts = {part: (text[:data.draw(st.integers(0, len(text) - 1), label=part)] if part in damaged else text)
              for part, text in BASE_TEXTS.items()}
     session, _ = loaded(texts)
-    for part in set(save.PARTS) - damaged:
+    for part in set(ALL_PARTS) - damaged:
         for name in OWNS[part]:
             if name == "clock" and "game" in damaged and attempt_of(session)[::3] != attempt_of(RICH)[::3]:
                 continue
-            if name == "attempt" and "history" in damaged:
+            if name == "attempt" and "history.0" in damaged:
                 continue
             assert KEPT[name](session), f"{name} was lost with {sorted(damaged)} damaged"
     assert_playable(session)
@@ -640,8 +650,9 @@ def test_p7_reading_another_tabs_history_stars_and_clock_never_raises():
     """P7, P3: the part readers used when another tab stored a part take what is valid
     and nothing from a damaged text; a clock part counts only for the same attempt
     and only when it is larger."""
-    assert save.read_history(HISTORY) == RICH.progress.history
-    assert save.read_history(None) == [] and save.read_history(HISTORY[:-2]) == [] and save.read_history(STARS) == []
+    assert save.read_history("history.0", HISTORY) == RICH.progress.history
+    assert save.read_history("history.0", None) == [] and save.read_history("history.0", HISTORY[:-2]) == []
+    assert save.read_history("history.0", STARS) == [] and save.read_history("history.1", HISTORY) == []
     assert save.read_stars(STARS) == RICH.progress.shelf
     assert save.read_stars("{") == Shelf() and save.read_stars(HISTORY) == Shelf()
     session, _ = loaded(BASE_TEXTS)
@@ -653,7 +664,7 @@ def test_p7_reading_another_tabs_history_stars_and_clock_never_raises():
 
 
 # -- through the bridge ---------------------------------------------------------------------
-@pytest.mark.parametrize("case", ["history-bad-lines-among-good", "game-truncated-in-the-middle",
+@pytest.mark.parametrize("case", ["history.0-bad-lines-among-good", "game-truncated-in-the-middle",
                                   "game-json-array", "game-moves-illegal", "settings-unknown-level",
                                   "clock-truncated", "stars-unknown-ids", "game-version-from-the-future"])
 def test_p3_the_bridge_loads_damaged_parts_shows_the_notices_and_rewrites_them(case):

@@ -9,6 +9,7 @@ from reversi.app.bridge import Bridge
 from reversi.app.snapshot import session_snapshot
 from reversi.app.stats import statistics
 from reversi.game import events as ev
+from reversi.game.history import History
 from tests.sessions import WIN, WIN_SHORT, Clock, Seeded, advance, parts, reloaded, scripted
 
 
@@ -37,7 +38,7 @@ HISTORY = [
 def test_rows_per_level_and_side_then_local_games():
     """One row per level and side played, in level order, then local games, with wins,
     draws, losses, the best and the average margin from the player's side."""
-    rows = statistics(HISTORY)
+    rows = statistics(History.of(HISTORY))
     assert [r["label"] for r in rows] == [
         "Easy, as White", "Normal, as Black", "Expert, as Black", "Two players (Black's view)"]
     by_label = {r["label"]: r for r in rows}
@@ -57,7 +58,7 @@ def test_rows_per_level_and_side_then_local_games():
 
 def test_every_game_is_counted_once():
     """Each history line is counted in exactly one row."""
-    rows = statistics(HISTORY)
+    rows = statistics(History.of(HISTORY))
     assert sum(r["games"] for r in rows) == len(HISTORY)
     for r in rows:
         assert r["wins"] + r["draws"] + r["losses"] == r["games"]
@@ -65,13 +66,13 @@ def test_every_game_is_counted_once():
 
 def test_no_history_no_rows():
     """No results, no statistics."""
-    assert statistics([]) == []
+    assert statistics(History()) == []
 
 
 def test_a_negative_best_when_every_game_was_lost():
     """The best margin of a row of losses is negative."""
-    rows = statistics([record("computer", "hard", "white", "loss", 50, 14),
-                       record("computer", "hard", "white", "loss", 34, 30)])
+    rows = statistics(History.of([record("computer", "hard", "white", "loss", 50, 14),
+                                  record("computer", "hard", "white", "loss", 34, 30, 2)]))
     assert rows == [{"label": "Hard, as White", "games": 2, "wins": 0, "draws": 0, "losses": 2,
                      "best": -4, "average": -20.0}]
 
@@ -101,7 +102,7 @@ def test_clear_history_keeps_the_stars_and_the_attempt():
     assert session.progress.attempt.first_result == first  # A3: the attempt's result does not change
     assert session.events == [ev.HistoryCleared()]
     saved = {part: json.loads(text) for part, text in parts(session).items()}
-    assert saved["history"]["records"] == [] and saved["stars"]["earned"] == stars
+    assert saved["history.0"]["records"] == [] and saved["stars"]["earned"] == stars
     again, notices = reloaded(session)
     assert notices == []
     assert again.progress.history == [] and again.progress.shelf.earned == stars
@@ -120,11 +121,11 @@ def test_clear_history_through_the_bridge():
     for i in range(0, len(WIN_SHORT), 2):
         call("place", square=WIN_SHORT[i:i + 2])
     reply = call("snapshot")
-    assert len(reply["history"]) == 1 and reply["stats"][0]["label"] == "Two players (Black's view)"
+    assert reply["history"]["total"] == 1 and reply["stats"][0]["label"] == "Two players (Black's view)"
     earned = [s["id"] for s in reply["stars"] if s["earned"]]
     assert earned
     reply = call("clear_history")
-    assert reply["history"] == [] and reply["stats"] == []
+    assert reply["history"]["rows"] == [] and reply["stats"] == []
     assert [s["id"] for s in reply["stars"] if s["earned"]] == earned
-    assert set(reply["save"]) == {"history"}
-    assert json.loads(reply["save"]["history"]["text"])["records"] == []
+    assert set(reply["save"]) == {"history.0"}
+    assert json.loads(reply["save"]["history.0"]["text"])["records"] == []

@@ -23,6 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from reversi.app import save
 from reversi.app.bridge import GAME_COMMANDS
+from reversi.game.history import decode, encode
 from reversi.game.results import key
 from reversi.game.session import Session
 from tests.sessions import WIN, WIN_SHORT, Book, Clock, Seeded, Storage, Tab, advance, parts
@@ -221,9 +222,9 @@ def test_p7_an_idle_tab_adopts_a_newer_game_and_keeps_its_own_stars_and_results(
     storage, a, b = two_tabs("local")
     b.deliver()
     a.play(*(WIN_SHORT[i:i + 2] for i in range(0, len(WIN_SHORT), 2)))
-    assert len(a.snap["history"]) == 1
+    assert a.snap["history"]["total"] == 1
     b.deliver()
-    assert len(b.snap["history"]) == 1 and earned(b.snap) == earned(a.snap)
+    assert b.snap["history"]["total"] == 1 and earned(b.snap) == earned(a.snap)
     b.call("new")
     b.play("f5")
     replies = a.deliver()
@@ -350,13 +351,13 @@ def test_p7_two_tabs_ending_the_same_game_keep_both_results_once_each():
     a.play(WIN_SHORT[-2:])  # stale: the same last placement, a result of its own
     for page in (a, b, a, b):
         page.deliver()
-    records = stored(storage, "history")["records"]
+    records = [decode(item) for item in stored(storage, "history.0")["records"]]
     assert len(records) == 2 and len({key(r) for r in records}) == 2
     assert {r["date"][11:13] for r in records} == {"01", "12"}  # one from each tab's clock
     assert a.snap["history"] == b.snap["history"]
     assert [r["attempt"] for r in records] == [records[0]["attempt"]] * 2
-    a.call("external", part="history", documents=storage.documents())
-    assert len(a.snap["history"]) == 2 and a.snap["save"] == {}
+    a.call("external", part="history.0", documents=storage.documents())
+    assert a.snap["history"]["total"] == 2 and a.snap["save"] == {}
 
 
 def test_p7_another_tabs_results_merge_as_a_union_in_date_order():
@@ -369,19 +370,20 @@ def test_p7_another_tabs_results_merge_as_a_union_in_date_order():
     for _ in range(2):
         a.play(*(WIN_SHORT[i:i + 2] for i in range(0, len(WIN_SHORT), 2)))
         a.call("new")
-    shared, mine = ({k: v for k, v in r.items() if k not in ("words", "reviewable")} for r in a.snap["history"])
+    mine, shared = ({k: v for k, v in r.items() if k not in ("index", "words", "reviewable")}
+                    for r in a.snap["history"]["rows"])
     other = Session(Book(WIN), clock=Clock(12))  # another tab: the shared record and two of its own
     advance(other, WIN)
     other.new()
     advance(other, WIN)
-    other.progress.history.insert(0, shared)
-    theirs = other.progress.history
-    storage["history"] = parts(other)["history"]
-    reply = a.call("external", part="history", documents=storage.documents())
+    other.progress.history.merge([encode(shared)])
+    theirs = list(other.progress.history)
+    storage["history.0"] = parts(other)["history.0"]
+    reply = a.call("external", part="history.0", documents=storage.documents())
     union = sorted([shared, mine, *theirs[1:]], key=lambda r: r["date"])
-    assert [key(r) for r in reply["history"]] == [key(r) for r in union] and len(union) == 4
-    assert stored(storage, "history")["records"] == union
-    assert a.call("external", part="history", documents=storage.documents())["save"] == {}
+    assert [key(r) for r in reversed(reply["history"]["rows"])] == [key(r) for r in union] and len(union) == 4
+    assert [decode(item) for item in stored(storage, "history.0")["records"]] == union
+    assert a.call("external", part="history.0", documents=storage.documents())["save"] == {}
 
 
 def test_p7_fresh_wins_counted_in_two_tabs_merge_into_three_fresh_wins():
@@ -391,7 +393,7 @@ def test_p7_fresh_wins_counted_in_two_tabs_merge_into_three_fresh_wins():
     storage = Storage()
     a = tab(storage, "A", 0, player=Book(WIN))
     advance_tab(a, WIN)
-    mine = [key(r) for r in a.snap["history"] if r["challenge"]]
+    mine = [key(r) for r in a.snap["history"]["rows"] if r["challenge"]]
     assert len(mine) == 1 and stored(storage, "stars")["wins"] == mine
     other = Session(Book(WIN), clock=Clock(12))  # another tab's past
     advance(other, WIN)
@@ -487,8 +489,8 @@ class TabsMachine(RuleBasedStateMachine):
         for kind in {"adopted", "elsewhere", "taken_over", "game_over"} & set(kinds(snap)):
             event(kind)
         self.stars |= set(earned(snap))
-        self.records |= {key(r) for r in snap["history"]}
-        self.wins |= {key(r) for r in snap["history"] if r["challenge"]}
+        self.records |= {key(r) for r in snap["history"]["rows"]}
+        self.wins |= {key(r) for r in snap["history"]["rows"] if r["challenge"]}
 
     @rule(n=st.integers(0, 2), pick=st.integers(0, 30))
     def place(self, n, pick):
@@ -579,8 +581,8 @@ class TabsMachine(RuleBasedStateMachine):
             assert self.stars <= set(shelf["earned"]), "a star a tab showed is not stored"
             assert self.wins <= set(shelf["wins"]), "a challenge win a tab showed is not counted"
             assert len(shelf["wins"]) == len(set(shelf["wins"]))
-        if "history" in self.storage:
-            records = stored(self.storage, "history")["records"]
+        if "history.0" in self.storage:
+            records = [decode(item) for item in stored(self.storage, "history.0")["records"]]
             keys = [key(r) for r in records]
             assert self.records <= set(keys), "a result a tab showed is not stored"
             assert len(keys) == len(set(keys)), "a result is stored twice"

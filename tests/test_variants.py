@@ -20,6 +20,7 @@ from reversi.engine.notation import IllegalMoveError, NotationError, parse_squar
 from reversi.engine.perft import perft
 from reversi.engine.variants import ANTI, CENTRE, FREE, STANDARD, final_score, legal_mask, winner
 from reversi.game import events as ev
+from reversi.game.history import History
 from tests.sessions import Book, Seeded, finish, make, parts
 
 CENTRE_NAMES = ("d4", "e4", "d5", "e5")
@@ -214,7 +215,7 @@ def test_v3_statistics_are_kept_per_variant():
     base = {"attempt": 1, "date": "2026-01-01T00:00:00+00:00", "mode": "computer", "level": "easy",
             "side": "black", "result": "win", "black": 40, "white": 24, "practice": False,
             "challenge": False, "duration_ms": 0}
-    rows = stats.statistics([base, {**base, "attempt": 2, "variant": ANTI, "result": "loss"}])
+    rows = stats.statistics(History.of([base, {**base, "attempt": 2, "variant": ANTI, "result": "loss"}]))
     assert [r["label"] for r in rows] == ["Easy, as Black", "Easy, as Black · Anti-reversi"]
     assert [(r["wins"], r["losses"]) for r in rows] == [(1, 0), (0, 1)]
 

@@ -11,7 +11,7 @@
 //   editor   the position-setup state                      (editor.js)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
-//             transcript(text), copyResult(ok), editorOpened(), editorState(setup),
+//             historyPage(page), transcript(text), copyResult(ok), editorOpened(), editorState(setup),
 //             editorSolution(text), editorClosed()}   (panels.js)
 //   announce(text), sound {play(flips)}, clipboard {write(text)}
 //   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
@@ -80,11 +80,14 @@ export function createController({
    * since goes back to Python instead of being overwritten (P7). */
   function persist(reply) {
     const refused = [];
+    let stored = true;
     for (const [part, { text, base }] of Object.entries(reply.save || {})) {
       const result = store.write(part, text, base);
       if ("conflict" in result) refused.push(part);
+      stored &&= Boolean(result.ok);
     }
-    for (const part of reply.drop || []) store.remove(part);
+    // What a reply drops is held by the parts it stores: keep it unless all of them were stored (P10).
+    if (stored) for (const part of reply.drop || []) store.remove(part);
     pending = reply.pending || {};
     reportStorage();
     for (const part of refused) command("external", { part, documents: store.readAll(), refused: true });
@@ -240,6 +243,10 @@ export function createController({
     async review() {
       stopWatching();
       openReview(await command("review", { source: "current" }));
+    },
+    async historyPage(page) {
+      const reply = await command("history_page", { page });
+      if (reply && reply.history_page) ui.historyPage(reply.history_page);
     },
     async reviewHistory(index) {
       stopWatching();

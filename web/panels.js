@@ -97,8 +97,9 @@ export function createPanels({ emit }) {
     showStars(snap.stars);
   }
 
-  function showHistory(history) {
-    const rows = history.map((record, index) => {
+  /** Draws one page of the results history ({page, pages, total, rows, words}, SPEC P9). */
+  function showHistory(page) {
+    const rows = page.rows.map((record) => {
       const date = formatDate(record.date);
       const { game, result, score, kind } = record.words;
       const tr = make("tr");
@@ -106,17 +107,23 @@ export function createPanels({ emit }) {
         .map((textContent) => make("td", { textContent })));
       const td = make("td");
       if (record.reviewable) {
-        const button = make("button", { type: "button", textContent: "Review" });
-        button.setAttribute("aria-label", `Review the game of ${date}`);
-        button.addEventListener("click", () => emit("reviewHistory", index));
+        const button = make("button", { type: "button", textContent: page.words.review });
+        button.setAttribute("aria-label", page.words.review_date.replace("{date}", date));
+        button.addEventListener("click", () => emit("reviewHistory", record.index));
         td.append(button);
       }
       tr.append(td);
       return tr;
-    }).reverse();
+    });
     $("history-table").tBodies[0].replaceChildren(...rows);
     $("history-table").hidden = $("history-table").parentElement.hidden = rows.length === 0;
     $("history-empty").hidden = rows.length > 0;
+    $("history-pager").hidden = page.pages < 2;
+    $("history-position").textContent = page.words.position;
+    $("history-newer").disabled = page.page === 0;
+    $("history-older").disabled = page.page >= page.pages - 1;
+    $("history-newer").onclick = () => emit("historyPage", page.page - 1);
+    $("history-older").onclick = () => emit("historyPage", page.page + 1);
   }
 
   function showStats(rows) {
@@ -261,6 +268,8 @@ export function createPanels({ emit }) {
       $("editor").hidden = true;
       document.body.classList.remove("editing");
     },
+    /** Shows another page of the results history (until the history changes). */
+    historyPage: showHistory,
     /** Shows why a pasted transcript could not be opened ("" clears it). */
     transcript(text) {
       $("transcript-message").textContent = text;

@@ -3,11 +3,29 @@
 // comes back (P3); this module only moves text, refuses to overwrite what another
 // tab stored since (a write names the text it replaces), and reports other tabs' writes.
 
-/** The localStorage key of each part; `legacy` is the single document of older versions. */
+/** The localStorage key of each part of fixed name; `history` is version 2's whole history
+ * and `legacy` the single document of older versions (both read once, then removed). */
 export const KEYS = {
   settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
   legacy: "reversi.save",
 };
+/** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (SPEC P9). */
+const CHUNK = /^history\.(0|[1-9][0-9]{0,5})$/;
+const CHUNK_KEY = /^reversi\.(history\.(?:0|[1-9][0-9]{0,5}))$/;
+
+/** Returns the localStorage key of a part, or null for a name that is no part. */
+export function keyOf(part) {
+  if (Object.hasOwn(KEYS, part)) return KEYS[part];
+  return CHUNK.test(part) ? `reversi.${part}` : null;
+}
+
+/** Returns the part stored under a localStorage key, or null. */
+function partOf(key) {
+  const fixed = Object.entries(KEYS).find(([, k]) => k === key);
+  if (fixed) return fixed[0];
+  const chunk = CHUNK_KEY.exec(key || "");
+  return chunk ? chunk[1] : null;
+}
 
 /** Returns window[name] (localStorage or sessionStorage), or null when the browser denies it. */
 export function browserStorage(name, scope = globalThis) {
@@ -37,16 +55,30 @@ export function createStore(storage, scope = globalThis) {
   const read = (part) => {
     if (!storage) return null;
     try {
-      return storage.getItem(KEYS[part]);
+      return storage.getItem(keyOf(part));
     } catch (error) {
       fail(error);
       return null;
     }
   };
+  /** Returns the history chunks stored now, by part name. */
+  const chunks = () => {
+    const names = [];
+    try {
+      for (let i = 0; storage && i < storage.length; i++) {
+        const part = partOf(storage.key(i));
+        if (part && CHUNK.test(part)) names.push(part);
+      }
+    } catch (error) {
+      fail(error);
+    }
+    return names;
+  };
   return {
-    /** Returns every part's stored text (null when absent or unreadable). */
+    /** Returns every part's stored text: the parts of fixed name (null when absent or
+     * unreadable) and each history chunk there is. */
     readAll() {
-      return Object.fromEntries(Object.keys(KEYS).map((part) => [part, read(part)]));
+      return Object.fromEntries([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
     },
     /**
      * Stores `text` under `part` if what is stored is still `base` (the text this tab
@@ -54,20 +86,22 @@ export function createStore(storage, scope = globalThis) {
      * another tab wrote since, or {error: reason}.
      */
     write(part, text, base) {
-      if (!storage) return { error: fail(null) };
+      const key = keyOf(part);
+      if (!storage || !key) return { error: fail(null) };
       try {
-        const stored = storage.getItem(KEYS[part]);
+        const stored = storage.getItem(key);
         if (stored !== base && stored !== text) return { conflict: stored };
-        if (stored !== text) storage.setItem(KEYS[part], text);
+        if (stored !== text) storage.setItem(key, text);
         return { ok: true };
       } catch (error) {
         return { error: fail(error) };
       }
     },
-    /** Removes a part (the legacy document once migrated); failures are ignored. */
+    /** Removes a part (an older document once migrated, a history chunk after Clear);
+     * failures are ignored. */
     remove(part) {
       try {
-        if (storage) storage.removeItem(KEYS[part]);
+        if (storage && keyOf(part)) storage.removeItem(keyOf(part));
       } catch {
         // Nothing is lost: the parts hold everything the old document did.
       }
@@ -76,9 +110,9 @@ export function createStore(storage, scope = globalThis) {
     problem: () => problem,
     /** Calls `callback(part)` when another tab stores a part; returns the unbind function. */
     onExternal(callback) {
-      const parts = new Map(Object.entries(KEYS).map(([part, key]) => [key, part]));
       const listener = (event) => {
-        if (parts.has(event.key) && event.key !== KEYS.legacy) callback(parts.get(event.key));
+        const part = partOf(event.key);
+        if (part && part !== "legacy" && part !== "history") callback(part);
       };
       scope.addEventListener("storage", listener);
       return () => scope.removeEventListener("storage", listener);

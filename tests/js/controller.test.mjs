@@ -101,6 +101,16 @@ test("P1: start loads what is stored, announces, and stores what the reply says"
   assert.deepEqual(h.said, ["Your move"]);
 });
 
+test("P10: what a reply drops stays when one of the parts that replace it was not stored", async () => {
+  const h = harness((method) => (method !== "load" ? snapshot() : snapshot({
+    save: { "history.0": { text: "H0", base: null }, game: { text: "G2", base: "G1" } }, drop: ["history"],
+  })), { stored: { game: "elsewhere", history: "OLD", "history.0": null } });
+  await h.controller.start({});
+  assert.equal(h.storage["history.0"], "H0");
+  assert.deepEqual(h.removed, [], "the game part was refused, so the old history stays");
+  assert.equal(h.storage.history, "OLD");
+});
+
 test("B2: a tap goes to Python with the game's token; a tap note is shown without a request", async () => {
   const h = harness((method) => snapshot({ token: 7, tap_note: method === "load" ? "" : "Wait for the computer's move." }));
   h.controller.emit("place", "d3");

@@ -37,6 +37,8 @@ Methods and parameters:
   ``analysis_step``, ``analysis_stop`` {}: analyse a finished or past game one
   position at a time (``moves`` may begin with a board string).
 - ``clear_history`` {}: empties the results history (stars stay).
+- ``history_page`` {"page": n}: page ``n`` of the results history, 0 the newest (reply
+  field ``history_page``, :func:`reversi.app.snapshot.history_page`).
 - ``watch`` {"moves": game text, "black": level, "white": level, "seed": n}: the
   next placement of a game between two levels, as a review; ``moves`` is the
   last reply's ``transcript`` (its tag keeps the variant), "" for a new game
@@ -62,7 +64,7 @@ from .hints import Hints
 from .review import Played, chosen_game, review_of
 from .reviews import Reviews
 from .saving import Saving
-from .snapshot import session_snapshot
+from .snapshot import history_page, session_snapshot
 
 #: Settings that change only how the page looks or sounds.
 DISPLAY_SETTINGS = ("legal_dots", "sound")
@@ -113,6 +115,7 @@ class Bridge:
             "analysis_step": lambda: self.events.extend(self.reviews.step()),
             "analysis_stop": lambda: setattr(self.reviews, "analysis", None),
             "clear_history": lambda: self.session.clear_history(),
+            "history_page": lambda page: self.extra.update(history_page=history_page(self.session, page)),
             "watch": lambda moves, black, white, seed=0: self.reviews.watch(self.session, moves, black, white, seed),
             "setup_check": lambda board: self.extra.update(setup=setup.check(board)),
             "setup_play": self.setup_play,
@@ -144,6 +147,7 @@ class Bridge:
                 self.commands[method](**args)
         except TypeError as error:
             raise ValueError(f"bad parameters for {method}: {error}") from None
+        self.keep_history_in_budget()
         return json.dumps(self.reply(method))
 
     def reply(self, method: str) -> dict[str, Any]:
@@ -199,6 +203,15 @@ class Bridge:
         self.events.extend(self.reviews.analyse(self.session, game, "Set-up position", None))
 
     # -- storage ------------------------------------------------------------
+    def keep_history_in_budget(self) -> None:
+        """Sheds the moves of the oldest records when the history outgrows its storage
+        budget, and tells the player the first time (SPEC P9)."""
+        history = self.session.progress.history
+        shed = history.shed(save.HISTORY_BUDGET)
+        if shed and not history.told:
+            history.told = True
+            self.notices.append(wording.history_shed())
+
     def load(self, documents: Any = None) -> None:
         """Starts a new session from the stored documents (SPEC P1, P3, P4)."""
         texts = self.saving.texts(documents)
@@ -222,7 +235,7 @@ class Bridge:
         and time merge; a newer game is adopted by an idle tab, and a busy one (or one whose own game
         could not be stored) waits for the player to take it over."""
         texts = self.saving.texts(documents)
-        if part in ("settings", "history", "stars", "clock"):
+        if part in ("settings", "stars", "clock") or save.is_chunk(part):
             self.saving.merge(self.session, part, texts.get(part), refused=refused)
         elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
             if refused or self.busy():
@@ -247,7 +260,7 @@ class Bridge:
         self.session = Session(self.player, self.clock)
         self.notices = save.load(self.session, texts)
         self.session.paused = self.session.paused or (old.paused and not self.session.is_over())
-        self.session.progress.merge(old.progress.history, old.progress.shelf)
+        self.session.progress.merge(old.progress.history.items, old.progress.shelf)
         self.session.token = old.token + 1
         self.saving.loaded(self.session, texts, damaged=bool(self.notices))
         self.reviews.drop()

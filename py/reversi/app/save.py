@@ -1,56 +1,76 @@
 """The saved documents: the session as versioned JSON parts, and their careful reading back.
 
-SPEC P1, P8: the session is stored in five parts, each under its own key, so
-that each is written only when it changes: ``settings``, ``game`` (the game in
-play and its attempt), ``clock`` (the attempt's active time, written at most
-every 15 s), ``history`` (the results) and ``stars``.  Pausing is not stored:
-an unfinished computer game always comes back paused (SPEC P4).  SPEC P3: :func:`load`
-never trusts the text; every part is checked on its own (:mod:`.save_reader`),
-what is valid is kept and the rest is named in a notice.  SPEC P7: a part's
-stars and results merge with another tab's (:func:`read_history`, :func:`read_stars`).
+SPEC P1, P8: the session is stored in parts, each under its own key, so that
+each is written only when it changes: ``settings``, ``game`` (the game in play
+and its attempt), ``clock`` (the attempt's active time, written at most every
+15 s), ``stars``, and the results history in chunks ``history.0``,
+``history.1`` … of :data:`CHUNK` records each, oldest first, so that a game's
+end rewrites only the newest chunk however long the history is (P9).  Pausing
+is not stored: an unfinished computer game always comes back paused (SPEC P4).
+SPEC P3: :func:`load` never trusts the text; every part is checked on its own
+(:mod:`.save_reader`), what is valid is kept and the rest is named in a notice.
+SPEC P7: stars and results merge with another tab's (:func:`read_history`,
+:func:`read_stars`).
 
-Version 2 parts (each ``{"format": "reversi", "part": name, "version": 2, …}``)::
+Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``)::
 
-    settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock"}}
+    settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock", …}}
     game:    {"game": {"mode", "side", "level", "moves", "cursor", "start" (a set-up game's
                        first position as a board string; absent: the opening),
                        "variant" (absent: the standard game, SPEC V3)},
               "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
-    history: {"records": [record, …]}          (records: :mod:`reversi.game.results`)
+    history.N: {"records": [item, …], "shed": true (chunk 0 only: the player was told that
+               old records shed their moves)}   (items: :mod:`reversi.game.history`)
     stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
 (SPEC O3), with the status line the reloaded game will show; it is never read
-back.  The version-1 document was one object under one key (``legacy``) with
-the parts ``settings``, ``game``, ``attempt`` (with ``active_ms``), ``history``
-and ``stars`` (``earned``, ``challenge_wins``); version 0 (the first page) held
-only ``moves`` and ``legal_dots``.  Both migrate.
+back.  Version 2 kept the whole history in one part, ``history``, as record
+dicts; it is read, stored again as chunks and removed.  The version-1 document
+was one object under one key (``legacy``) with the parts ``settings``,
+``game``, ``attempt`` (with ``active_ms``), ``history`` and ``stars``
+(``earned``, ``challenge_wins``); version 0 (the first page) held only
+``moves`` and ``legal_dots``.  Both migrate.
 """
 
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import asdict
 from typing import Any, Callable, Mapping
 
 from ..engine.notation import format_board, format_transcript
 from ..engine.variants import STANDARD
+from ..game.history import History
 from ..game.play import Game
 from ..game.results import is_int
 from ..game.session import Session
 from ..game.stars import Shelf
 from . import wording
-from .save_reader import VERSION, Reader, decode
+from .save_reader import VERSION, Reader, decode, is_chunk
 
 FORMAT = "reversi"
-#: The parts, in the order they are read.
-PARTS = ("settings", "game", "clock", "history", "stars")
+#: The parts of fixed name, in the order they are read.
+PARTS = ("settings", "game", "clock", "stars")
+#: Version 2's whole history in one part (read, then removed).
+OLD_HISTORY = "history"
 #: The single document of versions 0 and 1.
 LEGACY = "legacy"
+#: Records per history chunk.
+CHUNK = 250
+#: Characters the history may take before its oldest records shed their moves (P9);
+#: browsers give an origin about 5 million characters in all.
+HISTORY_BUDGET = 3_500_000
 #: The painted view's fields kept in the game part.
 VIEW = ("cells", "counts", "last", "status")
+
+
+def chunk_names(texts: Mapping[str, Any]) -> list[str]:
+    """Returns the history chunks among the stored texts' names, in order."""
+    return sorted((name for name in texts if is_chunk(name)), key=lambda name: int(name.split(".")[1]))
 
 
 def _text(part: str, body: dict[str, Any]) -> str:
@@ -77,9 +97,40 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
             "view": {**{key: view[key] for key in VIEW[:-1]}, "status": status}}),
         "clock": _text("clock", {"attempt": attempt.id, "started": attempt.started,
                                  "active_ms": attempt.active_ms}),
-        "history": _text("history", {"records": progress.history}),
+        **history_texts(progress.history),
         "stars": _text("stars", {"earned": progress.shelf.earned, "wins": progress.shelf.wins}),
     }
+
+
+class _Written:
+    """The history chunks last made: of which history, at which revision, from which items."""
+
+    history: weakref.ref[History] | None = None
+    revision = -1
+    told = False
+    chunks: list[list[Any]] = []
+    texts: dict[str, str] = {}
+
+
+def history_texts(history: History) -> dict[str, str]:
+    """Returns the text of each history chunk (at least ``history.0``); a chunk's text is
+    made again only when its items changed (a game's end: the newest chunk only)."""
+    last = _Written
+    if last.history is not None and last.history() is history and (last.revision, last.told) == (
+            history.revision, history.told):
+        return last.texts
+    items = history.items
+    chunks = [items[n * CHUNK:(n + 1) * CHUNK] for n in range(max(1, -(-len(items) // CHUNK)))]
+    texts = {}
+    for n, chunk in enumerate(chunks):
+        name = f"history.{n}"
+        if n < len(last.chunks) and chunk == last.chunks[n] and (n or last.told == history.told):
+            texts[name] = last.texts[name]
+        else:
+            texts[name] = _text(name, {"records": chunk, **({"shed": True} if n == 0 and history.told else {})})
+    last.history, last.revision, last.told = weakref.ref(history), history.revision, history.told
+    last.chunks, last.texts = chunks, texts
+    return texts
 
 
 def comes_back_paused(game: Game) -> bool:
@@ -127,7 +178,7 @@ def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
     if version > 1:
         notices.append(wording.NEWER)
         version = 1
-    while version < VERSION:
+    while version < 2:  # version 2 part bodies, which the reader takes like version 3
         doc = MIGRATIONS[version](doc)
         version = doc.pop("version")
     return doc
@@ -142,8 +193,10 @@ def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
     """
     notices: list[str] = []
-    if any(texts.get(part) for part in PARTS):
-        bodies = {part: decode(texts[part], part) for part in PARTS if texts.get(part)}
+    names = [*PARTS, OLD_HISTORY, *chunk_names(texts)]
+    if any(texts.get(part) for part in names):
+        bodies = {part: decode(texts[part], "history" if part == OLD_HISTORY else part)
+                  for part in names if texts.get(part)}
     elif texts.get(LEGACY):
         bodies = _legacy_parts(texts[LEGACY] or "", notices)
     else:
@@ -157,10 +210,10 @@ def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     return notices
 
 
-def read_history(text: str | None) -> list[dict[str, Any]]:
-    """Returns the valid records of a stored history part (none if unreadable)."""
+def read_history(part: str, text: str | None) -> History:
+    """Returns the valid records of a stored history chunk (none if unreadable)."""
     session = Session()
-    Reader(session).history(decode(text, "history"))
+    Reader(session).history({part: decode(text, part)})
     return session.progress.history
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any, Callable, Iterable
 
 from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
 from ..engine.variants import STANDARD
+from ..game.history import History, encode, is_item
 from ..game.line import Line, Start
 from ..game.play import Game
-from ..game.progress import MAX_HISTORY
 from ..game.results import is_board, is_int, is_text, valid_record
 from ..game.session import Session
 from ..game.settings import CHOICES, is_valid
@@ -28,7 +29,15 @@ MAX_TEXT = 10_000_000
 #: The longest transcript text read (60 placements, and room for spaces).
 MAX_MOVES_TEXT = 200
 #: The highest version this code writes (see :mod:`.save`).
-VERSION = 2
+VERSION = 3
+#: The most challenge wins read (far above what a person plays).
+MAX_WINS = 1_000_000
+_CHUNK_NAME = re.compile(r"history\.(0|[1-9][0-9]{0,5})")
+
+
+def is_chunk(part: str) -> bool:
+    """Checks if ``part`` names a history chunk (``history.0``, ``history.1`` …, :mod:`.save`)."""
+    return bool(_CHUNK_NAME.fullmatch(part))
 
 
 def decode(text: str | None, part: str | None) -> dict[str, Any] | None:
@@ -78,15 +87,14 @@ class Reader:
                 if part == "game":
                     self.unreadable = True
                 else:
-                    self.dropped.append((part, None))
+                    self.dropped.append(("history" if is_chunk(part) else part, None))
             elif isinstance(body, dict) and is_int(body.get("version"), VERSION + 1):
                 self.newer = True
         self.settings(self.part(self.part(bodies, "settings"), "settings"))
         game = self.part(bodies, "game")
         self.game(self.part(game, "game"))
         self.attempt(self.part(game, "attempt"))
-        if bodies.get("history") is not None:
-            self.history(bodies["history"])
+        self.history({name: body for name, body in bodies.items() if name == "history" or is_chunk(name)})
         if bodies.get("stars") is not None:
             self.stars(self.part(bodies, "stars"))
         self.reconcile()
@@ -173,15 +181,24 @@ class Reader:
         else:
             self.dropped.append(("attempt_field", "active_ms"))
 
-    def history(self, data: Any) -> None:
-        records = data.get("records") if isinstance(data, dict) else None
-        if not isinstance(records, list):
-            self.dropped.append(("history", None))
-            return
-        good = [r for r in records[-MAX_HISTORY:] if valid_record(r)]
-        if len(good) < len(records):
-            self.dropped.append(("history_lines", len(records) - len(good)))
-        self.session.progress.history = good
+    def history(self, bodies: dict[str, Any]) -> None:
+        """Reads the history: version 2's one part of record dicts (``history``), and the
+        chunks ``history.N`` of stored items, kept in date order, each record once (P9)."""
+        items: list[Any] = []
+        told = False
+        for name, body in bodies.items():
+            records = body.get("records") if isinstance(body, dict) else None
+            if not isinstance(records, list):
+                if body is not None:
+                    self.dropped.append(("history", None))
+                continue
+            good = [r for r in records if is_item(r)] if name != "history" else [
+                encode(r) for r in records if valid_record(r)]
+            if len(good) < len(records):
+                self.dropped.append(("history_lines", len(records) - len(good)))
+            items.extend(good)
+            told = told or (name == "history.0" and body.get("shed") is True)
+        self.session.progress.history = History(items, told=told)
 
     def stars(self, data: Any) -> None:
         if not isinstance(data, dict):
@@ -196,7 +213,7 @@ class Reader:
         else:
             self.dropped.append(("earned", None))
         wins = data.get("wins", [])
-        if isinstance(wins, list) and all(is_text(w) for w in wins) and len(wins) <= MAX_HISTORY * 10:
+        if isinstance(wins, list) and all(is_text(w) for w in wins) and len(wins) <= MAX_WINS:
             shelf.wins = list(dict.fromkeys(wins))
         else:
             self.dropped.append(("wins", None))

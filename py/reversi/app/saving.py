@@ -18,8 +18,9 @@ from . import save
 
 #: Least active time between two writes of the clock part (SPEC P8).
 CLOCK_EVERY_MS = 15_000
-#: Every stored text the page may hand over: the parts and the older single document.
-KEYS = (*save.PARTS, save.LEGACY)
+#: Every stored text of fixed name the page may hand over: the parts, version 2's
+#: history and the older single document (and the history chunks, by their names).
+KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY)
 
 
 class Saving:
@@ -46,12 +47,13 @@ class Saving:
     def texts(documents: Any) -> dict[str, str | None]:
         """Returns the stored texts the page sent, by key (anything but text is None)."""
         documents = documents if isinstance(documents, Mapping) else {}
+        names = [*KEYS, *save.chunk_names(documents)]
         return {key: value if isinstance(value, str) else None
-                for key in KEYS for value in (documents.get(key),)}
+                for key in names for value in (documents.get(key),)}
 
     def loaded(self, session: Session, texts: dict[str, str | None], *, damaged: bool = False) -> None:
         """Notes that ``session`` was read from ``texts`` (``damaged``: with notices)."""
-        self.known = {part: text for part in save.PARTS if (text := texts.get(part))}
+        self.known = {part: text for part, text in texts.items() if text and part != save.LEGACY}
         self.legacy = bool(texts.get(save.LEGACY)) and not self.known
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
@@ -81,9 +83,12 @@ class Saving:
                 self.clock_mark = (attempt.id, attempt.active_ms)
             else:
                 pending["clock"] = parts["clock"]
-        out = {"save": self._based(now), "pending": self._based(pending),
-               "drop": [save.LEGACY] if self.legacy and now else []}
+        gone = [part for part in self.known if part not in parts and part != "clock"]
+        legacy = [save.LEGACY] if self.legacy and now else []
+        out = {"save": self._based(now), "pending": self._based(pending), "drop": legacy + gone}
         self.known.update(now)
+        for part in gone:
+            del self.known[part]
         self.legacy = self.legacy and not now
         self.repair = self.clock_refused = False
         return out
@@ -93,15 +98,17 @@ class Saving:
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
     def merge(self, session: Session, part: str, text: str | None, *, refused: bool = False) -> None:
-        """Adds what another tab stored under ``part`` (settings, history, stars or clock)
+        """Adds what another tab stored under ``part`` (settings, a history chunk, stars or clock)
         to ``session``: its settings, results and stars as a union, the active time
         as the larger.  ``refused``: this tab's own write of the part was not made; a
         refused clock write was due (a flush, or 15 s), so it is made again at once."""
         self.clock_refused = self.clock_refused or (refused and part == "clock")
         if part == "settings":
             save.read_settings(session, text)
-        elif part == "history":
-            session.progress.merge(save.read_history(text), Shelf())
+        elif save.is_chunk(part):
+            theirs = save.read_history(part, text)
+            session.progress.merge(theirs.items, Shelf())
+            session.progress.history.told = session.progress.history.told or theirs.told
         elif part == "stars":
             session.progress.merge([], save.read_stars(text))
         elif part == "clock":

@@ -45,8 +45,7 @@ Session:
 - ``active_ms``: active play time of the attempt (SPEC P6).
 - ``attempt``: ``{"id", "practice", "first_result"}``.
 - ``options``: the settings (:class:`reversi.game.settings.Settings`).
-- ``history``: the results records, oldest first (:mod:`reversi.game.results`),
-  each with ``words`` (``game``, ``result``, ``score``, ``kind``) and ``reviewable``.
+- ``history``: the results history's newest page, :func:`history_page` (page 0).
 - ``stars``: all eight as ``{"id", "name", "how", "earned"}``; ``new_stars``: ids
   earned by the command just taken.
 - ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
@@ -163,8 +162,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         active_ms=attempt.active_ms,
         attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},
         options=asdict(settings),
-        history=[{**r, "words": wording.history_words(r), "reviewable": "moves" in r}
-                 for r in session.progress.history],
+        history=history_page(session, 0),
         stars=[{"id": s, "name": wording.STAR_TEXT[s][0], "how": wording.STAR_TEXT[s][1],
                 "earned": s in session.progress.shelf.earned} for s in STAR_IDS],
         new_stars=[e.star for e in events if isinstance(e, StarEarned)],
@@ -182,6 +180,26 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         **(hints or {"hints": None, "hints_due": False}),
     )
     return snap
+
+
+#: Records on a page of the results history.
+HISTORY_PAGE = 20
+
+
+def history_page(session: Session, number: int) -> dict[str, Any]:
+    """Returns page ``number`` of the results history (0: the newest), newest first:
+    ``{"page", "pages", "total", "rows", "words"}``; each row is a record (:mod:`reversi.game.results`)
+    with its ``index`` in the history, ``words`` (``game``, ``result``, ``score``,
+    ``kind``) and ``reviewable`` (its moves are kept); the page's ``words`` are the
+    pager's and the Review buttons' (:func:`reversi.app.wording.history_pager`)."""
+    history = session.progress.history
+    pages = max(1, -(-len(history) // HISTORY_PAGE))
+    number = min(max(number, 0), pages - 1)
+    rows = [{**record, "index": index, "words": wording.history_words(record), "reviewable": "moves" in record}
+            for index, record in history.page(number, HISTORY_PAGE)]
+    first = number * HISTORY_PAGE + 1
+    return {"page": number, "pages": pages, "total": len(history), "rows": rows,
+            "words": wording.history_pager(first, first + len(rows) - 1, len(history))}
 
 
 def _move_clock(session: Session) -> dict[str, Any] | None:

@@ -1,5 +1,5 @@
 """What the player carries from game to game: the attempt, its first result, the
-results history and the stars (SPEC A1-A5, S1-S8, P7).
+results history and the stars (SPEC A1-A5, S1-S8, P7, P9).
 
 The session tells :class:`Progress` when a game ended, when assistance was
 used and which stars a placement earns; it answers with the events to report.
@@ -7,18 +7,16 @@ used and which stars a placement earns; it answers with the events to report.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..engine.board import Outcome
 from ..engine.notation import format_board
 from ..engine.variants import STANDARD
 from . import events as ev
+from .history import History, Item
 from .play import Game
-from .results import Attempt, Record, first_result, key, merged
+from .results import Attempt, first_result, key
 from .stars import Shelf, result_stars
-
-#: The most results the history keeps (the oldest go first).
-MAX_HISTORY = 1000
 
 
 class Progress:
@@ -26,7 +24,7 @@ class Progress:
 
     def __init__(self, started: str) -> None:
         self.attempt = Attempt(started=started)
-        self.history: list[Record] = []
+        self.history = History()
         self.shelf = Shelf()
 
     def new_attempt(self, started: str) -> None:
@@ -67,13 +65,13 @@ class Progress:
                                       level=game.level, challenge_wins=len(self.shelf.wins)),
                          limited=limited)
 
-    def merge(self, history: list[Record], shelf: Shelf) -> list[ev.Event]:
-        """Adds another tab's results and stars to these (a union: SPEC P7) and reports
-        the stars this tab had not shown yet."""
-        self.history = merged(self.history, history, MAX_HISTORY)
+    def merge(self, history: Iterable[Item], shelf: Shelf) -> list[ev.Event]:
+        """Adds another tab's results (stored items) and stars to these (a union: SPEC P7)
+        and reports the stars this tab had not shown yet."""
+        self.history.merge(history)
         return [ev.StarEarned(s) for s in self.shelf.merge(shelf)]
 
     def clear_history(self) -> list[ev.Event]:
         """Empties the results history; the stars stay (they are kept forever)."""
-        self.history = []
+        self.history = History()
         return [ev.HistoryCleared()]

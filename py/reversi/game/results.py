@@ -134,13 +134,3 @@ def valid_record(record: Any) -> bool:
         return False
     return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
             and not (record["challenge"] and (record["practice"] or record["result"] != "win")))
-
-
-def merged(mine: list[Record], theirs: list[Record], limit: int) -> list[Record]:
-    """Returns the union of two histories (no record twice), oldest first, at most
-    ``limit`` long (SPEC P7: nothing another tab recorded is lost)."""
-    seen = {key(r) for r in mine}
-    new = [r for r in theirs if key(r) not in seen]
-    if not new:
-        return mine
-    return sorted(mine + new, key=lambda r: r["date"])[-limit:]

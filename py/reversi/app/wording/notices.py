@@ -53,6 +53,12 @@ def history_words(record: Record) -> dict[str, str]:
     }
 
 
+def history_pager(first: int, last: int, total: int) -> dict[str, str]:
+    """Returns the words of a results-history page: where it is, and its buttons'."""
+    return {"position": f"Games {first}–{last} of {total:,}, newest first" if total else "",
+            "review": "Review", "review_date": "Review the game of {date}"}
+
+
 def stats_label(level: str, side: str, variant: str = "standard") -> str:
     """Returns the label of a statistics row, e.g. "Hard, as White" or "Two players
     (Black's view) · Anti-reversi"."""
@@ -80,6 +86,12 @@ def storage_failed(reason: str) -> str:
     """Returns the notice that progress is not being saved (SPEC P2)."""
     return ("Progress is not being saved in this browser" + (f" ({reason})" if reason else "")
             + "; you can keep playing.")
+
+
+def history_shed() -> str:
+    """Returns the notice that the oldest records gave up their moves to keep within storage (P9)."""
+    return ("Your results history has grown large, so the moves of its oldest games were let go to keep "
+            "within this browser's storage. Their results, dates and statistics stay.")
 
 
 UNREADABLE = "Your saved game could not be read, so a new one was started."

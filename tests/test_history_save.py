@@ -1,0 +1,143 @@
+"""A long history in storage (SPEC P9, P8, P7, P3): chunks of 250 records, a game's end
+rewrites only the newest, version 2's one-part history migrates, shedding is told once."""
+
+from __future__ import annotations
+
+import json
+
+from reversi.app import save, saving
+from reversi.game.history import History, decode, encode
+from tests.sessions import WIN_SHORT, Storage, Tab, parts, scripted
+from tests.test_history import make
+
+
+def chunk_text(n: int, items: list, **extra) -> str:
+    """Returns the stored text of history chunk ``n`` holding ``items``."""
+    return json.dumps({"format": "reversi", "part": f"history.{n}", "version": 3, "records": items, **extra})
+
+
+def long_history(count: int, *, moves: bool = True) -> dict[str, str]:
+    """Returns the stored chunks of a history of ``count`` finished games."""
+    return save.history_texts(History.of(make(n, moves=moves) for n in range(1, count + 1)))
+
+
+def finish_local_game(tab: Tab) -> dict:
+    """Plays a short local game to its end in ``tab`` and returns the last reply."""
+    tab.call("set_setting", name="mode", value="local")
+    tab.call("new")
+    return tab.play(*(WIN_SHORT[i:i + 2] for i in range(0, len(WIN_SHORT), 2)))
+
+
+def test_p9_ten_thousand_games_are_forty_chunks_of_about_80_characters_a_game():
+    """P9: 10,000 records are chunks history.0 … history.39, about 80 characters a game."""
+    texts = long_history(10_000)
+    assert sorted(texts, key=lambda name: int(name[8:])) == [f"history.{n}" for n in range(40)]
+    total = sum(map(len, texts.values()))
+    assert total / 10_000 <= 100
+    session = scripted()
+    assert save.load(session, texts) == [] and len(session.progress.history) == 10_000
+    assert session.progress.history[0] == make(1) and session.progress.history[-1] == make(10_000)
+
+
+def test_p9_a_games_end_rewrites_only_the_newest_chunk_and_drops_no_record():
+    """P8, P9: with 10,000 games stored, the next game's end stores the newest chunk (and
+    the game and stars parts), not the others; the statistics count 10,001 games."""
+    storage = Storage(**long_history(10_000))
+    tab = Tab(storage)
+    tab.load()
+    reply = finish_local_game(tab)
+    history_parts = {part for part in reply["save"] if part.startswith("history.")}
+    assert history_parts == {"history.40"}
+    assert reply["history"]["total"] == 10_001 and sum(r["games"] for r in reply["stats"]) == 10_001
+    again = Tab(storage).load()
+    assert again["history"]["total"] == 10_001 and again["notices"] == []
+
+
+def test_p9_a_full_chunk_is_sealed_and_a_new_one_begins():
+    """P9: the 251st record starts history.1; history.0 keeps its 250."""
+    storage = Storage(**long_history(250))
+    tab = Tab(storage)
+    tab.load()
+    reply = finish_local_game(tab)
+    assert {p for p in reply["save"] if p.startswith("history.")} == {"history.1"}
+    assert len(tab.stored_part("history.0")["records"]) == 250 and len(tab.stored_part("history.1")["records"]) == 1
+
+
+def test_p3_version_2s_history_part_migrates_into_chunks_and_is_removed():
+    """P3, P9: version 2's one-part history of record dicts comes back whole, is stored
+    as chunks, and its key is removed in the same reply."""
+    records = [make(n) for n in range(1, 301)]
+    old = json.dumps({"format": "reversi", "part": "history", "version": 2, "records": records})
+    storage = Storage(history=old)
+    reply = Tab(storage).load()
+    assert reply["notices"] == [] and reply["history"]["total"] == 300
+    assert {"history.0", "history.1"} <= set(reply["save"]) and "history" in reply["drop"]
+    assert "history" not in storage
+    again = Tab(storage).load()
+    assert again["history"]["total"] == 300 and [decode(i) for i in json.loads(storage["history.1"])["records"]] \
+        == records[250:]
+
+
+def test_p3_records_in_two_chunks_or_out_of_order_are_read_once_in_date_order():
+    """P3, P7: chunks that overlap (two tabs sealed at once) or hold records out of order
+    give each record once, oldest first."""
+    a, b, c = (encode(make(n)) for n in (1, 2, 3))
+    texts = {"history.0": chunk_text(0, [a, c]), "history.1": chunk_text(1, [c, b])}
+    session = scripted()
+    assert save.load(session, texts) == []
+    assert [r["attempt"] for r in session.progress.history] == [1, 2, 3]
+
+
+def test_p9_over_the_budget_the_oldest_moves_are_shed_and_the_player_told_once(monkeypatch):
+    """P9: past the storage budget the oldest records give up their moves; the player is
+    told once, in a notice, and the mark is stored in history.0, so a reload is quiet;
+    every result stays."""
+    texts = long_history(600)
+    monkeypatch.setattr(save, "HISTORY_BUDGET", History.of(make(n) for n in range(1, 601)).size() + 10)
+    storage = Storage(**texts)
+    tab = Tab(storage)
+    assert tab.load()["notices"] == []
+    reply = finish_local_game(tab)
+    assert any("moves of its oldest games" in n for n in reply["notices"])
+    chunk0 = tab.stored_part("history.0")
+    assert chunk0["shed"] is True and "moves" not in decode(chunk0["records"][0])
+    again = Tab(storage)
+    reply = again.load()
+    assert reply["notices"] == [] and reply["history"]["total"] == 601
+    assert not any("oldest games" in n for n in finish_local_game(again)["notices"])
+
+
+def test_p7_two_tabs_finishing_games_store_the_union_in_the_chunks():
+    """P7: each tab's finished game ends up stored once, across the chunk it sealed."""
+    storage = Storage(**long_history(249))
+    a, b = Tab(storage, "A"), Tab(storage, "B")
+    a.load()
+    b.load()
+    finish_local_game(a)  # history.0 is now full
+    b.deliver()
+    finish_local_game(b)  # history.1 begins
+    a.deliver()
+    assert a.snap["history"]["total"] == b.snap["history"]["total"] == 251
+    stored = [decode(i) for n in (0, 1) if f"history.{n}" in storage
+              for i in json.loads(storage[f"history.{n}"])["records"]]
+    assert len(stored) == 251 and len({(r["date"], r["attempt"]) for r in stored}) == 251
+
+
+def test_p9_clearing_the_history_removes_its_other_chunks():
+    """P9: Clear history stores an empty history.0 and removes history.1 on."""
+    storage = Storage(**long_history(600))
+    tab = Tab(storage)
+    tab.load()
+    reply = tab.call("clear_history")
+    assert set(reply["drop"]) == {"history.1", "history.2"}
+    assert set(storage) == set(saving.KEYS[:2]) | {"stars", "history.0"} or "history.1" not in storage
+    assert tab.stored_part("history.0")["records"] == [] and "history.2" not in storage
+
+
+def test_p1_the_parts_of_a_session_reload_to_the_same_parts():
+    """P1: with a long history, dump, load and dump give the same texts (nothing to store)."""
+    session = scripted()
+    save.load(session, long_history(700))
+    texts = parts(session)
+    again = scripted()
+    assert save.load(again, texts) == [] and parts(again) == texts
