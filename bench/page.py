@@ -7,6 +7,7 @@
     python3 bench/page.py frames      frame times of a large flip animation
     python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
     python3 bench/page.py hints       hint latency over games (p50, p95), midgame and at <= 14 empties
+    python3 bench/page.py history     start-up, save and Results panel at 0, 10,000 and 50,000 finished games
     python3 bench/page.py size        the built site's size and precache file count
 
 Run `python3 build.py` first (it uses dist/). Numbers, not pass/fail: a busy
@@ -226,6 +227,95 @@ def hints(browser, url: str, games: int = 2) -> None:
     context.close()
 
 
+def stored_history(games: int) -> dict[str, str]:
+    """Returns the localStorage of a player with ``games`` finished 60-move games, as the
+    page would have stored them (the oldest shed where the budget asks, SPEC P9)."""
+    import random
+
+    from reversi.app import save
+    from reversi.engine.board import Board
+    from reversi.engine.notation import format_transcript
+    from reversi.game.history import History
+    rng, pool = random.Random(1), []
+    for _ in range(64):
+        board = Board()
+        while not board.is_game_over():
+            board.play(rng.choice(board.legal_moves()))
+        pool.append((format_transcript(board.placements()), *board.counts()))
+    records = []
+    for n in range(1, games + 1):
+        moves, black, white = pool[n % 64]
+        day, second = divmod(n * 4000, 86_400)
+        date = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(1_600_000_000 + day * 86_400 + second))
+        side = ("black", "white")[n % 2]
+        mine, theirs = (black, white) if side == "black" else (white, black)
+        level = ("easy", "normal", "hard", "expert")[n % 4]
+        result = "win" if mine > theirs else "loss" if mine < theirs else "draw"
+        records.append({"attempt": n, "date": date, "mode": "computer", "level": level, "side": side, "result": result,
+                        "black": black, "white": white, "practice": True, "challenge": False,
+                        "duration_ms": 300_000 + n, "moves": moves})
+    history = History.of(records)
+    history.told = bool(history.shed(save.HISTORY_BUDGET))
+    return {f"reversi.{part}": text for part, text in save.history_texts(history).items()}
+
+
+def history(browser, url: str) -> None:
+    """Prints, at 0, 10,000 and 50,000 finished games: start-up to interactive (median of
+    three reloads), the main-thread time of the save at a game's end, the time to open
+    the Results panel and to turn its page, and the characters stored per game."""
+    print(f"{'games':>7} {'interactive':>12} {'save at end':>12} {'panel open':>11} {'next page':>10} "
+          f"{'chars/game':>11} {'history chars':>14}")
+    for games in (0, 10_000, 50_000):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(READY, timeout=120_000)
+        page.evaluate("""(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+            localStorage.setItem('reversi.settings', JSON.stringify({format: 'reversi', part: 'settings', version: 3,
+                settings: {mode: 'local'}})); }""", stored_history(games))
+        interactive = []
+        for _ in range(3):
+            page.reload()
+            page.wait_for_selector(READY, timeout=120_000)
+            interactive.append(marks(page)["interactive"])
+        page.locator("#new-game").click()
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('Black')")
+        for i in range(0, len(WIPE_OUT), 2):
+            before = page.locator("#status").inner_text()
+            page.locator(f"[data-square={WIPE_OUT[i:i + 2]}]").click()
+            page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+        page.wait_for_selector("#result:not([hidden])")
+        saves = page.evaluate("""performance.getEntriesByName('save')
+            .filter(e => e.detail.parts.some(p => p.startsWith('history.'))).map(e => e.duration)""")
+        opened = page.evaluate("""() => new Promise((resolve) => {
+            const start = performance.now();
+            document.querySelector('#menu-open').click();
+            const rows = () => document.querySelectorAll('#history-table tbody tr').length;
+            const check = () => rows() ? requestAnimationFrame(() => resolve(performance.now() - start))
+                                       : requestAnimationFrame(check);
+            check();
+        })""")
+        turned = page.evaluate("""() => new Promise((resolve) => {
+            const older = document.querySelector('#history-older');
+            if (older.disabled || older.closest('[hidden]')) return resolve(0);
+            const first = document.querySelector('#history-table tbody tr').textContent;
+            const start = performance.now();
+            older.click();
+            const check = () => document.querySelector('#history-table tbody tr').textContent !== first
+                ? requestAnimationFrame(() => resolve(performance.now() - start)) : requestAnimationFrame(check);
+            check();
+        })""")
+        chars = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('reversi.history.'))
+            .reduce((sum, k) => sum + k.length + localStorage.getItem(k).length, 0)""")
+        per_game = chars / (games + 1)
+        print(f"{games:>7,} {statistics.median(interactive):>9.0f} ms {max(saves, default=0):>9.1f} ms "
+              f"{opened:>8.0f} ms {turned:>7.0f} ms {per_game:>11.1f} {chars:>14,}", flush=True)
+        context.close()
+
+
+WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
+
+
 def size() -> None:
     """Prints the built site's size and the service worker's precache count."""
     files = [p for p in build.DIST.rglob("*") if p.is_file()]
@@ -244,7 +334,7 @@ def main(argv: list[str]) -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
         runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
-                "hints": hints}
+                "hints": hints, "history": history}
         runs[what](browser, url, *argv[1:])
         browser.close()
     return 0

@@ -79,6 +79,7 @@ export function createController({
   /** Stores the parts a reply says to store (SPEC P1, P8); a part another tab stored
    * since goes back to Python instead of being overwritten (P7). */
   function persist(reply) {
+    const started = timers.now();
     const refused = [];
     let stored = true;
     for (const [part, { text, base }] of Object.entries(reply.save || {})) {
@@ -88,6 +89,8 @@ export function createController({
     }
     // What a reply drops is held by the parts it stores: keep it unless all of them were stored (P10).
     if (stored) for (const part of reply.drop || []) store.remove(part);
+    const parts = Object.keys(reply.save || {});
+    if (parts.length) timers.measure("save", started, { parts }); // read by bench/page.py history
     pending = reply.pending || {};
     reportStorage();
     for (const part of refused) command("external", { part, documents: store.readAll(), refused: true });

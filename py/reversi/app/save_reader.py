@@ -228,7 +228,7 @@ class Reader:
             if latest and latest.get("moves") == format_transcript(session.game.line.moves):
                 attempt.id = latest["attempt"]
             else:
-                attempt.id = max((r["attempt"] for r in history), default=0) + 1
+                attempt.id = history.last_attempt() + 1
                 attempt.first_result = None
         if attempt.first_result is None:
-            attempt.first_result = next((r for r in reversed(history) if r["attempt"] == attempt.id), None)
+            attempt.first_result = history.of_attempt(attempt.id, attempt.started)

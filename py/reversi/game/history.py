@@ -41,7 +41,10 @@ DIGITS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 _VALUE = {digit: value for value, digit in enumerate(DIGITS)}
 #: Dates count seconds from here (six digits reach the year 4000).
 EPOCH = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)
-_COMPACT = re.compile(r"[A-Za-z0-9_-]{12,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]{22})?")
+#: A compact item: the head (date, flags, score, an attempt of 1 to 7 digits, the first
+#: not 0), the duration, up to 64 moves, an optional start.
+_COMPACT = re.compile(r"[\w-]{11}\w[\w-]{0,6}\.[\w-]{1,7}\.(?P<moves>[\w-]{0,64})(?:\.(?P<start>[\w-]{22}))?",
+                      re.ASCII)
 #: A stored item: a compact record, or a record kept as it was.
 Item = str | dict[str, Any]
 
@@ -194,13 +197,12 @@ def is_item(item: Any) -> bool:
     valid record dict (SPEC P3)."""
     if isinstance(item, dict):
         return valid_record(item)
-    if not isinstance(item, str) or not _COMPACT.fullmatch(item) or item[6:9] not in FLAGS:
+    match = _COMPACT.fullmatch(item) if isinstance(item, str) else None
+    if match is None:
         return False
-    fields = FLAGS[item[6:9]]
-    head, duration, moves, *start = item.split(".")
-    return (item[9:11] in SCORES and bool(start) == (fields["start"] is not None)
-            and (fields["moves"] or not moves) and len(moves) <= 64
-            and len(head) <= 18 and _number(head[11:]) >= 1 and len(duration) <= 7)
+    fields = FLAGS.get(item[6:9])
+    return (fields is not None and item[9:11] in SCORES and (match["start"] is None) == (fields["start"] is None)
+            and (fields["moves"] or not match["moves"]))
 
 
 def identity(item: Item) -> str:
@@ -229,6 +231,11 @@ def _shed(item: Item) -> Item:
     flags = _flags(fields["mode"], fields["level"], fields["side"], fields["result"], fields["practice"],
                    fields["challenge"], fields["variant"], False, fields["start"])
     return ".".join([head[:6] + flags + head[9:], duration, "", *start])
+
+
+def _attempt(item: Item) -> int:
+    """Returns an item's attempt id."""
+    return item["attempt"] if isinstance(item, dict) else _number(item[11:item.index(".")])
 
 
 def _has_moves(item: Item) -> bool:
@@ -343,6 +350,23 @@ class History(Sequence[Record]):
         """Returns the characters one item takes in the save (a text with its quotes and
         comma; a dict, about its JSON length)."""
         return len(item) + 3 if isinstance(item, str) else 400
+
+    def last_attempt(self) -> int:
+        """Returns the highest attempt id recorded (0 when there is none), without decoding."""
+        return max((_attempt(item) for item in self.items), default=0)
+
+    def of_attempt(self, attempt: int, since: str = "") -> Record | None:
+        """Returns the newest record of attempt ``attempt``, or None; ``since``, the ISO
+        date the attempt began, ends the search at records a day older (clocks of two
+        tabs may differ a little, never by a day)."""
+        seconds = _seconds(since)
+        oldest = "" if seconds is None else _digits(max(seconds - 86_400, 0), 6)
+        for item in reversed(self.items):
+            if _order(item) < oldest:
+                break
+            if _attempt(item) == attempt:
+                return decode(item)
+        return None
 
     def page(self, number: int, size: int) -> list[tuple[int, Record]]:
         """Returns page ``number`` (0: the newest) of ``size`` records, newest first, each
