@@ -16,6 +16,7 @@ import pytest
 from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask, squares
 from reversi.engine.board import BLACK, Board
 from reversi.engine.budget import Deadline, SearchTimeout
+from reversi.engine import endgame
 from reversi.engine.endgame import Solver, solve, solve_all
 from reversi.engine.notation import parse_square
 from reversi.engine.obf import read_problems
@@ -198,6 +199,17 @@ def test_ffo_windows_give_bounds(number):
     assert exact <= low <= exact + 2
     high = solve(p, o, alpha=exact - 3, beta=exact - 2)[0]
     assert exact - 2 <= high <= exact
+
+
+def test_full_table_keeps_its_deepest_entries(monkeypatch):
+    """A table that fills up keeps its deepest half, and the scores stay exact."""
+    monkeypatch.setattr(endgame, "TABLE_LIMIT", 200)
+    p, o, scores = ffo_positions()[0]
+    solver = Solver()
+    assert solver.solve(p, o)[0] == max(scores.values())
+    assert len(solver.table) <= 200
+    left = 64 - (p | o).bit_count() - 1
+    assert max(entry[3] for entry in solver.table.values()) == left - 1
 
 
 # -- small endgames against minimax --------------------------------------------

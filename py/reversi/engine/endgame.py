@@ -17,7 +17,10 @@ variation search with a full window, whose first move costs most, this
 visits a quarter fewer nodes on FFO #1-#19.)
 
 - Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
-  holds a lower and an upper bound and the best move.  Moves are ordered
+  holds a lower and an upper bound, the best move and the empty squares
+  left after it.  When full, it keeps the half with the most empty squares
+  (depth-preferred: they cost the most to find again; emptying it instead
+  cost 14 % more nodes on FFO #26, #28, #33, #36 and 5.2 times more on #39).  Moves are ordered
   fastest-first: fewest replies for the opponent (corners counted twice), ties
   broken by a static square priority (corners first, X-squares last); the
   table's move goes first.  From ``EVAL_ORDER`` empty squares (after the
@@ -54,7 +57,8 @@ __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
 
 #: Positions with at most this many empty squares are searched without the table.
 SHALLOW = 7
-#: The table is emptied when it reaches this many positions (about 30 MB).
+#: When the table reaches this many positions (about 35 MB), it keeps those
+#: with the most empty squares, half as many.
 TABLE_LIMIT = 1 << 17
 #: Moves leaving this many empty squares or more are also ordered by evaluation.
 EVAL_ORDER = 13
@@ -122,7 +126,7 @@ class Solver(LastSquares):
         #: The score with one empty square left, the variant's own.
         self.last = last_score(self.sign)
         self.nodes = 0
-        self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, Square]] = {}
+        self.table: dict[tuple[Bitboard, Bitboard], tuple[int, int, Square, int]] = {}
 
     def solve(self, p: Bitboard, o: Bitboard, alpha: int = -64,
               beta: int = 64) -> tuple[int, Square | None]:
@@ -215,7 +219,7 @@ class Solver(LastSquares):
         entry = self.table.get(key)
         tt_move = -1
         if entry is not None:
-            lo, hi, tt_move = entry
+            lo, hi, tt_move, _ = entry
             if lo > alpha:
                 return lo
             if hi <= alpha:
@@ -252,9 +256,21 @@ class Solver(LastSquares):
         else:
             bounds = (entry[0] if entry else -INF, best)
         if len(self.table) >= TABLE_LIMIT:
-            self.table.clear()
-        self.table[key] = (bounds[0], bounds[1], best_move)
+            self._prune()
+        self.table[key] = (bounds[0], bounds[1], best_move, n)
         return best
+
+    def _prune(self) -> None:
+        """Keeps the table's entries with the most empty squares, at most half
+        of ``TABLE_LIMIT``: they cost the most to find again."""
+        counts = [0] * 64
+        for entry in self.table.values():
+            counts[entry[3]] += 1
+        kept, cut = 0, 63
+        while kept + counts[cut] <= TABLE_LIMIT // 2:
+            kept += counts[cut]
+            cut -= 1
+        self.table = {key: entry for key, entry in self.table.items() if entry[3] > cut}
 
     # -- parity order, no table --------------------------------------------
     def _shallow(self, p: Bitboard, o: Bitboard, alpha: int,
