@@ -13,10 +13,10 @@ from typing import Iterator
 
 import pytest
 
+from reversi.engine import endgame
 from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask, squares
 from reversi.engine.board import BLACK, Board
 from reversi.engine.budget import Deadline, SearchTimeout
-from reversi.engine import endgame
 from reversi.engine.endgame import Solver, solve, solve_all
 from reversi.engine.notation import parse_square
 from reversi.engine.obf import read_problems
