@@ -14,7 +14,7 @@ The built site (dist/, a folder of static files, SPEC O1):
     pyodide/               the Pyodide runtime files, the micropip and packaging
                            wheels, and pyodide-lock.json
     wheels/<engine>.whl    the engine wheel, built from pyproject.toml
-    build.json             {"version", "wheel", "pyodide", "snapshot", "build"}
+    build.json             {"version", "wheel", "pyodide", "snapshot", "build", "files"}
     sw.js                  the service worker, at the root so its scope is the site
 
 In sw.js the template's PRECACHE becomes a JSON list of the URL of every site
@@ -532,14 +532,16 @@ def site_hashes(site: Path) -> dict[str, str]:
 
 def write_build_json(site: Path, wheel: Path, snapshot: str | None) -> None:
     """Writes build.json: the project version, the engine wheel, Pyodide and snapshot
-    URLs (snapshot null when there is none), a site hash."""
-    files = [f"{url} {digest}" for url, digest in site_hashes(site).items()]
+    URLs (snapshot null when there is none), a site hash, and the sha256 of every file
+    (the worker names the ones that arrive broken, SPEC O4)."""
+    hashes = site_hashes(site)
     info = {
         "version": project_version(),
         "wheel": wheel.relative_to(site).as_posix(),
         "pyodide": "pyodide/",
         "snapshot": snapshot,
-        "build": short_hash("\n".join(files)),
+        "build": short_hash("\n".join(f"{url} {digest}" for url, digest in hashes.items())),
+        "files": hashes,
     }
     (site / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 

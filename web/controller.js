@@ -4,14 +4,16 @@
 // every fact and word comes in the snapshot (py/reversi/app/snapshot.py).
 //
 // Every part it uses is passed in, so node --test drives it with fakes:
-//   engine   {ready, call(method, params), cancel()}       (engine.js)
+//   engine   {ready, call(method, params), cancel(), onDeath(fn), restart(), gaveUp()}
+//            (recovery.js's replaceable engine over engine.js)
 //   store    {readAll(), write(part, text, base), remove(part), problem()}  (storage.js)
 //   view     {show(snapshot), setPreview(square)}          (board-view.js)
 //   review   the review stepper                            (review.js)
 //   editor   the position-setup state                      (editor.js)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
-//             historyPage(page), transcript(text), copyResult(ok), editorOpened(), editorState(setup),
+//             historyPage(page), engineState(state, detail), transcript(text), copyResult(ok),
+//             editorOpened(), editorState(setup),
 //             editorSolution(text), editorClosed()}   (panels.js)
 //   announce(text), sound {play(flips)}, clipboard {write(text)}
 //   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
@@ -33,6 +35,7 @@ export function createController({
   let hintsAsked = null; // {token, at}: when the hints of the position at token were first asked for
   let watching = null; // {black, white, seed, busy} while two levels play each other
   let storageReported = false;
+  let recovering = false; // a new engine is starting after the last one died
   let pending = {};
   let shownAt = timers.now();
 
@@ -63,7 +66,7 @@ export function createController({
     try {
       reply = await engine.call(method, params);
     } catch (error) {
-      if (!error.cancelled) (onError || ui.notice)(error.message);
+      if (!error.cancelled && !error.dead) (onError || ui.notice)(error.message);
       return null;
     }
     show(reply);
@@ -291,6 +294,51 @@ export function createController({
     }),
   };
 
+  /** Loads the stored game into the engine once it is ready (`resume`: go on unpaused,
+   * as before a restart); returns the reply, or null when the engine could not start. */
+  async function begin(documents, { resume = false } = {}) {
+    ui.engineState(recovering ? "restarting" : "loading");
+    let reply;
+    try {
+      await engine.ready;
+      reply = await engine.call("load", { documents });
+    } catch (error) {
+      if (!error.dead || !engine.gaveUp()) ui.engineState("failed", { error: error.message, files: error.files || [] });
+      return null;
+    }
+    loading = false;
+    show(reply);
+    persist(reply);
+    if (resume && reply.paused && !reply.result) reply = (await command("resume")) || reply;
+    else if (reply.announce) announce(reply.announce);
+    ui.engineState(recovering ? "back" : "ready");
+    recovering = false;
+    scheduleComputer();
+    return reply;
+  }
+
+  /** The engine died (SPEC O4): the page says so, starts a new one and loads the saved
+   * game into it, which goes on where it was; after too many deaths it offers Retry. */
+  function recover(reason) {
+    const resume = Boolean(snap && !snap.paused);
+    loading = true;
+    thinking = analysing = hinting = false;
+    watching = null;
+    if (review.active()) {
+      review.close();
+      ui.reviewClosed();
+    }
+    if (snap) show(snap);
+    if (engine.gaveUp()) {
+      ui.engineState("failed", { error: reason, files: [] });
+      return;
+    }
+    recovering = true;
+    engine.restart();
+    begin(store.readAll(), { resume });
+  }
+  engine.onDeath(recover);
+
   /** Intents that work before the engine is ready (they need no reply). */
   const ALWAYS = new Set(["place", "preview", "navigate"]);
 
@@ -305,16 +353,13 @@ export function createController({
       view.show(board);
       ui.scores(board);
     },
-    /** Loads the stored game into Python once the engine is ready; rejects if it cannot start. */
-    async start(documents) {
-      await engine.ready;
-      const reply = await engine.call("load", { documents });
-      loading = false;
-      show(reply);
-      persist(reply);
-      if (reply.announce) announce(reply.announce);
-      scheduleComputer();
-      return reply;
+    /** Loads the stored game into Python once the engine is ready; when it cannot start,
+     * the page says why and offers Retry (SPEC O4). Returns the reply, or null. */
+    start: begin,
+    /** Starts the engine again after a failed start-up (the Retry button). */
+    retry() {
+      engine.restart();
+      return begin(store.readAll());
     },
     /** Another tab stored `part` (SPEC P7). */
     external(part) {

@@ -5,6 +5,7 @@ import { createAnnouncer } from "./announce.js";
 import { BoardView } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createEngine } from "./engine.js";
+import { createEngineState } from "./engine-state.js";
 import { formatDate } from "./format.js";
 import { createFullscreen } from "./fullscreen.js";
 import { bindInput } from "./input.js";
@@ -12,6 +13,7 @@ import { createLayers } from "./layers.js";
 import { createMenu } from "./menu.js";
 import { createPanels } from "./panels.js";
 import { createEditorState } from "./editor.js";
+import { refreshFiles, replaceableEngine } from "./recovery.js";
 import { createReview, frameSnapshot } from "./review.js";
 import { createSound } from "./sound.js";
 import { browserStorage, createStore, savedView, sessionFlag } from "./storage.js";
@@ -34,13 +36,14 @@ const review = createReview({
   },
 });
 const stages = { python: "Loading Python…", engine: "Installing the engine…", installed: "Starting…" };
-const engine = createEngine((stage) => {
+const engine = replaceableEngine(() => createEngine((stage) => {
   performance.mark(`engine-${stage}`);
   $("loading").lastChild.textContent = stages[stage] || "Loading…";
-});
+}));
 const opening = JSON.parse($("opening").textContent);
 const controller = createController({
-  engine, store, view, review, editor: createEditorState(), ui: withLayers(ui), announce, sound: createSound(),
+  engine, store, view, review, editor: createEditorState(), announce, sound: createSound(),
+  ui: { ...withLayers(ui), engineState: createEngineState() },
   opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },
   timers: {
@@ -134,6 +137,11 @@ function bindControls() {
   });
   $("back").addEventListener("click", () => fullscreen.leave());
   $("update-reload").addEventListener("click", () => location.reload());
+  $("engine-retry").addEventListener("click", async (event) => {
+    event.currentTarget.hidden = true;
+    await refreshFiles(JSON.parse(event.currentTarget.dataset.files || "[]")).catch(() => {});
+    if (await controller.retry()) performance.mark("interactive");
+  });
   $("alert-dismiss").addEventListener("click", () => ui.dismiss());
   document.addEventListener("visibilitychange", () => (document.hidden ? controller.hide() : controller.visible()));
   window.addEventListener("pagehide", () => controller.leave());
@@ -173,15 +181,8 @@ async function start() {
   bindControls();
   let loading = true;
   registerServiceWorker(() => loading);
-  try {
-    await controller.start(documents);
-    loading = false;
-    $("loading").hidden = true;
-    performance.mark("interactive");
-  } catch (error) {
-    $("loading").hidden = true;
-    ui.notice($("loading").dataset.failed.replace("{error}", error.message));
-  }
+  if (await controller.start(documents)) performance.mark("interactive");
+  loading = false;
 }
 
 start();

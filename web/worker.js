@@ -2,19 +2,28 @@
 // micropip, and answers requests with one reversi.app.bridge.Bridge. Python runs
 // here, never on the main thread. The messages are documented in engine.js.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-
 const site = new URL("../", import.meta.url);
 let interrupt = null; // Uint8Array over a SharedArrayBuffer, when the page is cross-origin isolated
 
 /** Tells the page how far start-up got (shown by the loading indicator). */
 function progress(stage) {
   self.postMessage({ type: "progress", stage, ms: Math.round(performance.now()) });
+  if (startup) startup.poke();
+}
+
+/** Holds the page's lock for as long as this worker lives: the page learns of its death
+ * (closed, killed for memory, crashed) when the browser releases it (SPEC O4). */
+function holdLock(name) {
+  if (!name || !self.navigator.locks) return;
+  self.navigator.locks.request(name, () => {
+    self.postMessage({ type: "alive" });
+    return new Promise(() => {}); // never released while the worker runs
+  });
 }
 
 /** Starts Pyodide with micropip loaded, from the build's start-up snapshot when there
  * is one (much faster than starting Python from scratch). */
-async function startPython(build) {
+async function startPython(build, loadPyodide) {
   const options = { indexURL: new URL(build.pyodide, site).href, packages: ["micropip"] };
   if (build.snapshot && self.DecompressionStream) {
     try {
@@ -28,10 +37,13 @@ async function startPython(build) {
   return loadPyodide(options);
 }
 
+let build = null;
+
 async function boot() {
-  const build = await (await fetch(new URL("build.json", site))).json();
+  build = await (await fetch(new URL("build.json", site))).json();
   progress("python");
-  const pyodide = await startPython(build);
+  const { loadPyodide } = await import(new URL(`${build.pyodide}pyodide.mjs`, site).href);
+  const pyodide = await startPython(build, loadPyodide);
   progress("engine");
   const micropip = pyodide.pyimport("micropip");
   await micropip.install.callKwargs(new URL(build.wheel, site).href, { deps: false }); // it needs nothing else
@@ -41,7 +53,74 @@ async function boot() {
   return pyodide.pyimport("reversi.app.bridge").Bridge();
 }
 
+/** Keeps a copy of every site file fetched during start-up, so that a start-up that
+ * fails can say which arrived broken: `broken(build)` hashes the copies against
+ * build.json's list, `done()` lets them go. */
+function recordFetches() {
+  const fetched = new Map();
+  const realFetch = self.fetch;
+  self.fetch = async (input, init) => {
+    const response = await realFetch.call(self, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), site);
+    const path = url.href.startsWith(site.href) ? url.href.slice(site.href.length).split("?")[0] : "";
+    if (path && response.ok) fetched.set(path, response.clone());
+    return response;
+  };
+  return {
+    async broken(build) {
+      const files = build ? build.files || {} : {};
+      const checked = await Promise.all([...fetched].filter(([path]) => path in files).map(async ([path, copy]) => {
+        const bytes = await copy.arrayBuffer();
+        const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+          .map((b) => b.toString(16).padStart(2, "0")).join("");
+        return hash === files[path] ? null : path;
+      }));
+      return checked.filter(Boolean).sort();
+    },
+    done() {
+      self.fetch = realFetch;
+      for (const copy of fetched.values()) copy.body?.cancel().catch(() => {});
+      fetched.clear();
+    },
+  };
+}
+
 let bridgePromise = null;
+
+/** Start-up this long with no file arriving and no stage reached means it is stuck. */
+const STALL_MS = 45_000;
+
+/** Watches start-up: `failed` rejects when Pyodide logs that its wasm could not be
+ * compiled (it then never settles) or STALL_MS pass with no file arriving and no stage
+ * reached (`poke`); `done()` stops watching. */
+function watchStartup() {
+  let timer = 0;
+  let fail = () => {};
+  const failed = new Promise((_, reject) => { fail = reject; });
+  const poke = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new Error("the game engine stopped loading")), STALL_MS);
+  };
+  const observer = new PerformanceObserver(poke);
+  observer.observe({ type: "resource" });
+  const logs = { log: console.log, warn: console.warn, error: console.error };
+  for (const [name, log] of Object.entries(logs)) {
+    console[name] = (...args) => {
+      if (/wasm instantiation failed|fatal error/i.test(String(args[0]))) fail(new Error(String(args[0])));
+      log(...args);
+    };
+  }
+  poke();
+  return {
+    failed, poke, done() {
+      clearTimeout(timer);
+      observer.disconnect();
+      Object.assign(console, logs);
+    },
+  };
+}
+
+let startup = null;
 
 /** Turns any thrown value into a one-line message for the page. */
 function messageOf(error) {
@@ -51,13 +130,30 @@ function messageOf(error) {
   return last.startsWith("KeyboardInterrupt") ? last : last.replace(/^(?:\w+\.)*\w*(?:Error|Exception): /, "");
 }
 
+/** Checks if Pyodide can no longer run anything (a fatal error: out of memory, a crash). */
+function isFatal(error) {
+  return Boolean(error && (error.pyodide_fatal_error || /fatally failed|can no longer be used/.test(error.message)));
+}
+
 self.onmessage = async ({ data }) => {
   if (data.type === "init") {
     if (data.interrupt) interrupt = new Uint8Array(data.interrupt);
-    bridgePromise = boot();
+    holdLock(data.lock);
+    startup = watchStartup();
+    const fetches = recordFetches();
+    bridgePromise = Promise.race([boot(), startup.failed]);
     bridgePromise.then(
-      () => self.postMessage({ type: "ready" }),
-      (error) => self.postMessage({ type: "failed", error: messageOf(error) }),
+      () => {
+        startup.done();
+        fetches.done();
+        self.postMessage({ type: "ready" });
+      },
+      async (error) => {
+        startup.done();
+        const files = await fetches.broken(build).catch(() => []);
+        fetches.done();
+        self.postMessage({ type: "failed", error: messageOf(error), files });
+      },
     );
     return;
   }
@@ -68,6 +164,11 @@ self.onmessage = async ({ data }) => {
     const reply = bridge.call(method, JSON.stringify(params || {}));
     self.postMessage({ id, result: JSON.parse(reply) });
   } catch (error) {
+    if (isFatal(error)) {
+      self.postMessage({ type: "dead", error: messageOf(error) });
+      self.close();
+      return;
+    }
     const text = messageOf(error);
     self.postMessage({ id, error: text, cancelled: text.startsWith("KeyboardInterrupt") });
   }

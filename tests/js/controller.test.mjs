@@ -30,11 +30,14 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
   const played = [];
   const storage = { settings: null, game: null, clock: null, history: null, stars: null, legacy: null, ...stored };
   let cancels = 0;
+  let restarts = 0;
+  const deathListeners = [];
   let problem = null;
   let isHidden = false;
-  const ui = new Proxy({ hints: [], notices: [] }, {
+  const ui = new Proxy({ hints: [], notices: [], states: [] }, {
     get(target, name) {
       if (name in target) return target[name];
+      if (name === "engineState") return (state, detail) => target.states.push([state, detail]);
       if (name === "hint") return (text) => target.hints.push(text);
       if (name === "notice") return (text) => target.notices.push(text);
       return () => {};
@@ -47,6 +50,9 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
       return respond(method, params, calls.length);
     },
     cancel: () => { cancels += 1; return true; },
+    onDeath: (listener) => deathListeners.push(listener),
+    restart: () => { restarts += 1; },
+    gaveUp: () => restarts >= 3,
   };
   const store = {
     readAll: () => ({ ...storage }),
@@ -73,6 +79,11 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
   return {
     controller, calls, timeouts, said, written, removed, played, storage, ui,
     cancels: () => cancels,
+    restarts: () => restarts,
+    /** Sets what the engine's `ready` does next (a start-up that fails, or works). */
+    setReady: (promise) => { promise.catch(() => {}); engine.ready = promise; },
+    /** The engine dies: every listener hears it, as recovery.js reports a death. */
+    die: (reason) => deathListeners.forEach((listener) => listener(reason)),
     fail: (reason) => { problem = reason; },
     hide: () => { isHidden = true; },
     methods: () => calls.map(([method]) => method),
@@ -267,4 +278,40 @@ test("an engine error is shown as a notice; a cancelled request is silent", asyn
   await failing.controller.emit("redo");
   await settle();
   assert.deepEqual(failing.ui.notices, ["boom"]);
+});
+
+test("O4: a dead engine is replaced, the saved game loads into the new one and goes on unpaused", async () => {
+  let loads = 0;
+  const h = harness((method) => {
+    if (method === "load") loads += 1;
+    return snapshot({ paused: method === "load" && loads > 1 });
+  }, { stored: { game: "G1" } });
+  await h.controller.start({ game: "G1" });
+  assert.deepEqual(h.ui.states.map(([state]) => state), ["loading", "ready"]);
+  h.die("stopped");
+  await settle();
+  assert.equal(h.restarts(), 1);
+  assert.deepEqual(h.methods(), ["load", "load", "resume"]);
+  assert.equal(h.calls[1][1].documents.game, "G1", "the new engine loads what is stored");
+  assert.deepEqual(h.ui.states.map(([state]) => state), ["loading", "ready", "restarting", "back"]);
+});
+
+test("O4: a game paused before the engine died stays paused in the new one", async () => {
+  const h = harness(() => snapshot({ paused: true }));
+  await h.controller.start({});
+  h.die("stopped");
+  await settle();
+  assert.deepEqual(h.methods(), ["load", "load"]);
+});
+
+test("O4: a start-up that fails says why, names the broken files, and Retry starts again", async () => {
+  const h = harness();
+  h.setReady(Promise.reject(Object.assign(new Error("bad zip"), { files: ["pyodide/python_stdlib.zip"] })));
+  assert.equal(await h.controller.start({}), null);
+  assert.deepEqual(h.ui.states.at(-1), ["failed", { error: "bad zip", files: ["pyodide/python_stdlib.zip"] }]);
+  assert.equal(h.controller.emit("newGame"), false, "nothing runs while the engine is down");
+  h.setReady(Promise.resolve());
+  assert.ok(await h.controller.retry());
+  assert.equal(h.restarts(), 1);
+  assert.equal(h.ui.states.at(-1)[0], "ready");
 });
