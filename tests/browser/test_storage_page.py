@@ -11,9 +11,13 @@ from __future__ import annotations
 from reversi.engine.board import Board
 from tests.browser.pages import (
     READY,
+    WIPE_OUT,
     board_text,
+    history_rows,
     menu_button,
     open_game,
+    play,
+    screenshot,
     star_count,
     start_local_game,
     status,
@@ -190,3 +194,38 @@ def test_p2_every_store_throws_on_a_plain_static_host(context, plain_url):
     assert "storage is full" in pg.get_by_role("alert").inner_text()
     play_on(pg)
     assert errors == []
+
+
+FILL_TO_QUOTA = """() => {
+    // Fills localStorage to its quota with another page's data, as a full origin is.
+    let size = 1 << 20, n = 0;
+    while (size >= 16) {
+        try { localStorage.setItem(`other.${n}`, 'x'.repeat(size)); n += 1; }
+        catch { size >>= 1; }
+    }
+    return n;
+}"""
+
+
+def test_p10_a_full_store_loses_nothing_already_saved(page):
+    """P10, P2: with the origin's storage full, a finished game cannot be stored: the page
+    says progress is not being saved and play goes on; after a reload every star and
+    every earlier record is still there."""
+    start_local_game(page)
+    play(page, WIPE_OUT)  # ends 18-0: the first record, and stars
+    stars, rows = star_count(page), history_rows(page)
+    assert len(rows) == 1 and stars != "0 of 8"
+    page.get_by_role("button", name="New game").first.click()
+    assert page.evaluate(FILL_TO_QUOTA) > 0
+    play(page, WIPE_OUT)
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "Progress is not being saved" in page.get_by_role("alert").first.inner_text()
+    assert "storage is full" in page.get_by_role("alert").first.inner_text()
+    screenshot(page, "p10-storage-full-phone")
+    page.get_by_role("button", name="New game").first.click()
+    tap(page, "d3")  # play goes on
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert star_count(page) == stars
+    assert history_rows(page) == rows
+    assert page.evaluate("localStorage.getItem('other.0') !== null"), "another page's data is never removed"
