@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi.app.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
-from reversi.app.review import Played
+from reversi.app.game_text import Played
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve

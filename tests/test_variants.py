@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from reversi.app import save, stats
-from reversi.app.review import parse_game, transcript_text
+from reversi.app.game_text import game_text, parse_game
 from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import BLACK, WHITE, Board, Outcome
 from reversi.engine.notation import IllegalMoveError, NotationError, parse_square, square_name
@@ -180,9 +180,9 @@ def test_v3_transcripts_carry_their_variant_tag_and_the_import_reads_it():
     """V3: a non-standard game exports as ``anti:…``/``free:…``; untagged means standard;
     an unknown tag is refused with its name."""
     moves = squares_named("d4", "e4", "d5", "e5")
-    assert transcript_text(moves, None, FREE) == "free:d4e4d5e5"
-    assert transcript_text(squares_named("f5"), None, ANTI) == "anti:f5"
-    assert transcript_text(squares_named("f5")) == "f5"
+    assert game_text(moves, None, FREE) == "free:d4e4d5e5"
+    assert game_text(squares_named("f5"), None, ANTI) == "anti:f5"
+    assert game_text(squares_named("f5")) == "f5"
     assert parse_game("free:d4e4d5e5") == (moves, None, FREE)
     assert parse_game("ANTI: f5 d6") == (squares_named("f5", "d6"), None, ANTI)
     assert parse_game("standard:f5") == (squares_named("f5"), None, STANDARD)

@@ -68,7 +68,7 @@ export function createPanels({ emit }) {
     $("analyse").disabled = watching; // a watched game is analysed once it is over
     $("elsewhere").hidden = !snap.elsewhere;
     $("board").setAttribute("aria-busy", String(loading || thinking));
-    $("transcript-out").value = snap.moves || "";
+    $("transcript-out").value = snap.transcript || "";
     if (snap.message) $("message").textContent = snap.message;
     else if (snap.hints) $("message").textContent = snap.hints.text;
     $("setup-open").disabled = !ready;

@@ -11,6 +11,7 @@ from tests.browser.pages import (
     choose,
     history_rows,
     legal_squares,
+    open_menu,
     status,
     tap,
     wait_for_human_turn,
@@ -55,3 +56,25 @@ def test_v1_the_free_opening_starts_on_the_empty_board_with_the_centre(page):
     tap(page, "d5")
     assert "Black plays d5, flipping 0 discs" in status(page)
     assert sorted(legal_squares(page)) == ["d4", "e4", "e5"]
+
+
+def test_v3_the_field_and_the_clipboard_give_the_same_tagged_text_and_it_opens_the_same_game(page):
+    """V3 (issue 25): a free-opening game's "This game" field shows its tag as Copy does;
+    the field's text, pasted into "Open a game", opens the same game in review."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    choose(page, "Opponent", "Two players")
+    choose(page, "Rules", "Free opening")
+    for square in ("d4", "d5", "e4", "e5", "c6"):
+        tap(page, square)
+    board = board_text(page)
+    open_menu(page)
+    page.get_by_text("Transcripts").click()
+    field = page.get_by_label("This game").input_value()
+    assert field == "free:d4d5e4e5c6"
+    page.locator("#transcripts").get_by_role("button", name="Copy", exact=True).click()
+    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=field)
+    page.get_by_label("Open a game").fill(field)
+    page.get_by_role("button", name="Open in review").click()
+    page.wait_for_selector("#review-bar:not([hidden])")
+    page.keyboard.press("End")
+    assert board_text(page) == board

@@ -19,7 +19,7 @@ from ..engine.notation import square_name
 from ..engine.variants import STANDARD, final_score
 from ..game.line import Line, Start
 from . import wording
-from .review import Played
+from .game_text import Played
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 14

@@ -60,8 +60,9 @@ from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
 from . import save, setup, wording
+from .game_text import Played
 from .hints import Hints
-from .review import Played, chosen_game, review_of
+from .review import chosen_game, review_of
 from .reviews import Reviews
 from .saving import Saving
 from .snapshot import history_page, session_snapshot

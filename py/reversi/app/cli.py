@@ -28,6 +28,7 @@ from ..engine.players import LEVELS, choose_move, play_game, random_opening
 from ..engine.think import think
 from ..engine.variants import STANDARD, VARIANTS
 from ..engine.variants import winner as winner_of
+from .game_text import game_text
 
 #: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``).
 FFO_PATH = Path(__file__).resolve().parents[3] / "tests" / "data" / "ffo-01-19.obf"
@@ -93,6 +94,7 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 def cmd_match(args: argparse.Namespace) -> int:
     """Plays a match of the variant from random openings, colours alternating; prints
+    each game with its text (tagged, SPEC V3: it opens in the page as the same game) and
     the totals (wins by the variant's rule)."""
     rng = random.Random(args.seed)
     wins = draws = losses = mine = theirs = 0
@@ -110,7 +112,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         won = winner is not None and (winner == 0) == first_black
         wins, draws, losses = wins + won, draws + (winner is None), losses + (winner is not None
                                                                              and not won)
-        print(f"game {game + 1}: {black} (black) {b}-{w} {white} (white)", flush=True)
+        print(f"game {game + 1}: {black} (black) {b}-{w} {white} (white)  "
+              f"{game_text(board.placements(), None, args.variant)}", flush=True)
     print(f"{args.first} vs {args.second}: {wins} wins, {draws} draws, {losses} losses; "
           f"discs {mine}-{theirs}")
     return 0

@@ -7,31 +7,16 @@ instant even while the worker analyses.  Passes are shown where they happened.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..engine.bitboard import Square, squares
 from ..engine.board import COLOR_NAMES, Board
-from ..engine.notation import (
-    NotationError,
-    format_board,
-    format_transcript,
-    parse_board,
-    parse_transcript,
-    square_name,
-)
-from ..engine.variants import STANDARD, VARIANTS
+from ..engine.notation import format_board, format_transcript, parse_board, parse_transcript, square_name
+from ..engine.variants import STANDARD
 from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
-
-
-class Played(NamedTuple):
-    """A game as text gives it: its placements, its first position (None: the opening
-    of its variant) and its variant (SPEC R6, E2, V3)."""
-
-    moves: list[Square]
-    start: Start | None = None
-    variant: str = STANDARD
+from .game_text import game_text
 
 
 def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:
@@ -75,18 +60,8 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
     means in this variant (``meaning``)."""
     board = format_board(*start) if start else None
     return {"title": title, "source": source, "moves": format_transcript(moves), "start": board,
-            "variant": variant, "transcript": transcript_text(moves, start, variant), "human": human,
+            "variant": variant, "transcript": game_text(moves, start, variant), "human": human,
             "frames": frames(moves, start, variant), "meaning": wording.graph_meaning(variant)}
-
-
-def transcript_text(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
-    """Returns a game as text: its transcript (SPEC R6), after the board string of its
-    first position when it began from a set-up one (E2), after its variant's tag
-    when it is not the standard game (V3: ``anti:f5d6…``)."""
-    text = format_transcript(moves)
-    if start:
-        text = f"{format_board(*start)} {text}".rstrip()
-    return f"{variant}:{text}" if variant != STANDARD else text
 
 
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:
@@ -109,30 +84,3 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
             return review_of(moves, wording.history_title(record), source, human, start,
                              record.get("variant", STANDARD))
     raise ValueError("that game cannot be reviewed")
-
-
-def parse_game(text: str) -> Played:
-    """Returns a pasted game after checking every placement: an optional variant tag
-    (``anti:``, ``free:``, ``standard:``; none: the standard game, SPEC V3), an
-    optional board string (E1, E2), then a transcript (R6).
-
-    :raises NotationError: naming an unknown tag, what is wrong with the board string,
-        or the first character that is not a square.
-    :raises IllegalMoveError: naming the first illegal move and its position.
-    """
-    variant = STANDARD
-    tag, colon, rest = text.partition(":")
-    if colon:
-        variant = tag.strip().lower()
-        if variant not in VARIANTS:
-            raise NotationError(f"{tag.strip()!r} is not a variant: a transcript may begin with "
-                                f"{', '.join(v + ':' for v in VARIANTS[1:])} or no tag", position=1)
-        text = rest
-    tokens = text.split()
-    start: Start | None = None
-    if tokens and len(tokens[0]) == 64 and set(tokens[0].upper()) <= set("XO-"):
-        start = parse_board(" ".join(tokens[:2]))
-        text = " ".join(tokens[2:])
-    board = Line(start=start, variant=variant).board
-    board.play_transcript(text)
-    return Played(board.placements(), start, variant)

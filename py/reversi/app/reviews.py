@@ -15,7 +15,8 @@ from ..game.session import Session
 from . import events as app_ev
 from . import wording
 from .analysis import GameAnalysis
-from .review import Played, parse_game, review_of
+from .game_text import Played, parse_game
+from .review import review_of
 from .watch import watch_step
 
 

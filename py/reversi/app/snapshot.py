@@ -83,7 +83,7 @@ from ..game.session import Session
 from ..game.settings import GAME_SETTINGS
 from ..game.stars import STAR_IDS
 from . import wording
-from .review import transcript_text
+from .game_text import game_text
 from .stats import statistics
 
 
@@ -171,7 +171,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         reviewing=reviewing,
         analysis=analysis,
         elsewhere=elsewhere,
-        transcript=transcript_text(game.line.moves[:game.line.cursor], game.line.start, game.variant),
+        transcript=game_text(game.line.moves[:game.line.cursor], game.line.start, game.variant),
         set_up=game.set_up,
         variant=game.variant,
         variant_note=wording.variant_note(game.variant, len(game.line.moves)),

@@ -12,7 +12,8 @@ from typing import Any
 from ..engine.levels import LEVELS
 from ..engine.variants import STANDARD
 from ..game.line import Line
-from .review import parse_game, review_of
+from .game_text import parse_game
+from .review import review_of
 from .wording import watch_title
 
 

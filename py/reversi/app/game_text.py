@@ -1,0 +1,64 @@
+"""A game as text, both ways: the one form every place shows, copies or links (SPEC R6, E1, E2, V3).
+
+``[variant ":"] [board string " "] transcript`` — an optional variant tag
+(``anti:``, ``free:``; none means the standard game), an optional board string
+for a game that began from a set-up position (64 squares ``-XO`` a1..h8, a
+space, the side to move), then the placements (``f5d6c3…``).  :func:`game_text`
+writes it, :func:`parse_game` reads it back after checking every placement.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine.bitboard import Square
+from ..engine.notation import NotationError, format_board, format_transcript, parse_board
+from ..engine.variants import STANDARD, VARIANTS
+from ..game.line import Line, Start
+
+
+class Played(NamedTuple):
+    """A game as text gives it: its placements, its first position (None: the opening
+    of its variant) and its variant (SPEC R6, E2, V3)."""
+
+    moves: list[Square]
+    start: Start | None = None
+    variant: str = STANDARD
+
+
+def game_text(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
+    """Returns a game as text: its transcript (SPEC R6), after the board string of its
+    first position when it began from a set-up one (E2), after its variant's tag
+    when it is not the standard game (V3: ``anti:f5d6…``).  Every place that shows or
+    gives a game's text uses this, so that it always opens as the same game."""
+    text = format_transcript(moves)
+    if start:
+        text = f"{format_board(*start)} {text}".rstrip()
+    return f"{variant}:{text}" if variant != STANDARD else text
+
+
+def parse_game(text: str) -> Played:
+    """Returns a pasted game after checking every placement: an optional variant tag
+    (``anti:``, ``free:``, ``standard:``; none: the standard game, SPEC V3), an
+    optional board string (E1, E2), then a transcript (R6).
+
+    :raises NotationError: naming an unknown tag, what is wrong with the board string,
+        or the first character that is not a square.
+    :raises IllegalMoveError: naming the first illegal move and its position.
+    """
+    variant = STANDARD
+    tag, colon, rest = text.partition(":")
+    if colon:
+        variant = tag.strip().lower()
+        if variant not in VARIANTS:
+            raise NotationError(f"{tag.strip()!r} is not a variant: a transcript may begin with "
+                                f"{', '.join(v + ':' for v in VARIANTS[1:])} or no tag", position=1)
+        text = rest
+    tokens = text.split()
+    start: Start | None = None
+    if tokens and len(tokens[0]) == 64 and set(tokens[0].upper()) <= set("XO-"):
+        start = parse_board(" ".join(tokens[:2]))
+        text = " ".join(tokens[2:])
+    board = Line(start=start, variant=variant).board
+    board.play_transcript(text)
+    return Played(board.placements(), start, variant)
