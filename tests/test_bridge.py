@@ -87,7 +87,7 @@ def test_p2_when_storage_fails_the_player_is_told_once_and_the_game_goes_on_in_m
     (once), nothing more is offered to store, and play goes on."""
     tab = Tab(Storage(), player=Seeded())
     tab.load()
-    reply = tab.call("storage_failed", reason="storage is full")
+    reply = tab.call("storage_failed", reason="full")
     notice = "Progress is not being saved in this browser (storage is full); you can keep playing."
     assert reply["notices"] == [notice]
     assert tab.call("storage_failed", reason="storage refused the save")["notices"] == [notice]

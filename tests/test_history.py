@@ -100,7 +100,7 @@ def test_p3_a_damaged_compact_record_is_refused(damage):
 def make(n: int, *, date: int = 0, moves: bool = True) -> dict:
     """Returns record ``n``: attempt n, n seconds after a fixed time (plus ``date`` days)."""
     day, second = divmod(n, 86_400)
-    record = {"attempt": n, "date": f"2027-{1 + (day + date) // 28:02d}-{1 + (day + date) % 28:02d}T"
+    record = {"attempt": n, "date": f"2024-{1 + (day + date) // 28:02d}-{1 + (day + date) % 28:02d}T"
               f"{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}+00:00",
               "mode": "computer", "level": LEVEL_NAMES[n % 4], "side": SIDES[n % 2],
               "result": ("win", "loss", "draw")[n % 3], "black": 30 + n % 5, "white": 30 - n % 7,

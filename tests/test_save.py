@@ -43,7 +43,7 @@ from tests.sessions import (
     squares_of,
 )
 
-UNREADABLE = wording.UNREADABLE
+UNREADABLE = wording.unreadable()
 NEWER = "This save comes from a newer version of the game"
 
 
@@ -111,14 +111,15 @@ def test_p1_each_part_is_version_3_and_holds_its_own_data():
         assert (doc["format"], doc["part"], doc["version"]) == ("reversi", part, VERSION) == ("reversi", part, 3)
     assert BASE["settings"]["settings"] == {"mode": "computer", "side": "black", "level": "hard",
                                             "legal_dots": False, "sound": False, "swap_sides": False,
-                                            "move_clock": 0, "hints": False, "variant": "standard"}
+                                            "move_clock": 0, "hints": False, "variant": "standard",
+                                            "language": ""}
     game = BASE["game"]
     assert game["game"] == {"mode": "computer", "side": "black", "level": "normal",
                             "moves": "".join(square_name(s) for s in RICH.game.line.moves), "cursor": 20}
     assert game["attempt"] == {"id": 3, "practice": True, "first_result": None,
                                "started": RICH.progress.attempt.started, "stars": []}
     assert "4321" not in BASE_TEXTS["game"]
-    assert set(game["view"]) == {"cells", "counts", "last", "status"}
+    assert set(game["view"]) == {"cells", "counts", "last", "status", "language"}
     assert game["view"]["cells"] == RICH.board.cells() and game["view"]["status"] == "Paused"
     assert BASE["clock"] == {"format": "reversi", "part": "clock", "version": 3, "attempt": 3,
                              "started": RICH.progress.attempt.started, "active_ms": 4321}

@@ -42,7 +42,7 @@ from tests.sessions import (
     squares_of,
 )
 
-UNREADABLE = wording.UNREADABLE
+UNREADABLE = wording.unreadable()
 NEWER = "This save comes from a newer version of the game"
 LEGACY_TEXT = (Path(__file__).parent / "data" / "save-v1-rich.json").read_text()
 LEGACY = json.loads(LEGACY_TEXT)
@@ -82,7 +82,8 @@ def test_the_data_file_is_the_version_1_document_of_the_rich_session():
     """The version-1 document on disk holds what rich_session() builds today, so the
     checks below (kept parts compared with RICH) compare like with like."""
     assert LEGACY["format"] == "reversi" and LEGACY["version"] == 1
-    assert {**LEGACY["settings"], "hints": False, "variant": "standard"} == asdict(RICH.settings)  # new since version 1
+    new_since_version_1 = {"hints": False, "variant": "standard", "language": ""}
+    assert {**LEGACY["settings"], **new_since_version_1} == asdict(RICH.settings)
     game = RICH.game
     assert LEGACY["game"] == {"mode": game.mode, "side": game.side, "level": game.level,
                               "moves": format_transcript(game.line.moves), "cursor": 20, "paused": False}

@@ -1000,8 +1000,9 @@ class SessionMachine(RuleBasedStateMachine):
         assert len(earned) == len(set(earned)), "a star was earned twice"
         assert s.new_stars == [e for e in earned if e not in self.stars], \
             "the StarEarned events are not the stars the command added"
-        history = s.progress.history
-        assert history[:len(self.history)] == self.history, "the history lost a line"
+        history = list(s.progress.history)
+        assert all(r in history for r in self.history), "the history lost a line"
+        assert [r["date"] for r in history] == sorted(r["date"] for r in history), "the history is in date order"
         ids = [r["attempt"] for r in history]
         assert len(ids) == len(set(ids)), "two history lines for one attempt"
         for record in history:

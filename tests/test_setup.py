@@ -31,9 +31,9 @@ def tab() -> Tab:
 @pytest.mark.parametrize("board, words", [
     ("X" * 63 + " X", "this one has 63 squares"),
     ("X" * 65 + " X", "this one has 65 squares"),
-    ("Q" + "-" * 63 + " X", "character 1 (a1) is 'Q'"),
+    ("Q" + "-" * 63 + " X", "character 1 (a1) is “Q”"),
     ("-" * 64, "the side to move, X or O"),
-    ("-" * 64 + " Z", "not 'Z'"),
+    ("-" * 64 + " Z", "not “Z”"),
     ("", "this one has 0 squares"),
 ])
 def test_e1_a_board_string_of_the_wrong_form_is_refused_with_its_reason(board, words):

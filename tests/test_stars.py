@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from reversi.app.snapshot import session_snapshot
-from reversi.app.wording import STAR_TEXT
+from reversi.app.wording import STARS, star_how, star_name
 from reversi.engine.bitboard import CORNERS
 from reversi.engine.board import BLACK, WHITE
 from reversi.game import events as ev
@@ -88,7 +88,7 @@ def test_s_the_eight_stars_in_order():
     """S1-S8: eight stars, each named and explained, in the contract's order."""
     assert STAR_IDS == ("opening", "corner", "capture", "completion", "first-win", "strong-win",
                         "clean-win", "fresh-wins")
-    assert set(STAR_TEXT) == set(STAR_IDS) and all(name and how for name, how in STAR_TEXT.values())
+    assert set(STARS) == set(STAR_IDS) and all(star_name(s) and star_how(s) for s in STARS)
 
 
 # -- S1 --------------------------------------------------------------------------

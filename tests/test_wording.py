@@ -17,6 +17,7 @@ import pytest
 from reversi.app import events as app_ev
 from reversi.app import wording
 from reversi.app.wording import Words
+from reversi.app.wording.catalog import table
 from reversi.engine.board import BLACK, WHITE, Board, Outcome
 from reversi.engine.notation import IllegalMoveError, NotationError, parse_square
 from reversi.game import events as ev
@@ -87,15 +88,16 @@ SENTENCES = [
     (ev.SettingChanged("swap_sides", True),) + ("Swap sides after each game on.",) * 3,
     (ev.SettingChanged("move_clock", 30),) + ("Move clock: 30 seconds per move.",) * 3,
     (ev.SettingChanged("move_clock", 0),) + ("Move clock off.",) * 3,
-    (ev.SettingChanged("level", "hard", now=False),) + ("Level: hard. It applies from the next new game.",) * 3,
-    (ev.SettingChanged("side", "white", now=False),) + ("Side: white. It applies from the next new game.",) * 3,
-    (ev.SettingChanged("mode", "local", now=False),) + ("Mode: local. It applies from the next new game.",) * 3,
+    (ev.SettingChanged("level", "hard", now=False),) + ("Level: Hard. It applies from the next new game.",) * 3,
+    (ev.SettingChanged("side", "white", now=False),) + ("Side: White. It applies from the next new game.",) * 3,
+    (ev.SettingChanged("mode", "local", now=False),)
+    + ("Opponent: Two players. It applies from the next new game.",) * 3,
     (ev.ClockWarning(10),) + ("10 seconds left to move.",) * 3,
     (ev.ClockWarning(5),) + ("5 seconds left to move.",) * 3,
     (ev.HistoryCleared(),) + ("Results history cleared. Your stars are kept.",) * 3,
     (app_ev.Imported(14),) + ("Imported a game of 14 moves; it opens in review.",) * 3,
     (app_ev.ReviewClosed(),) + ("Back to the game.",) * 3,
-    (app_ev.AnalysisStarted("This game"),) + ("Analysing this game…",) * 3,
+    (app_ev.AnalysisStarted("This game"),) + ("Analysing: This game…",) * 3,
     (app_ev.AnalysisFinished(),) + ("Analysis finished.",) * 3,
     (app_ev.Adopted(),) + ("This game was continued in another tab; it is shown here as it stands.",) * 3,
     (app_ev.Elsewhere(),) + ("This game continues in another tab.",) * 3,
@@ -124,16 +126,17 @@ def test_b7_every_event_kind_has_its_sentence_here():
 def test_b7_every_refusal_reason_and_star_has_words():
     """B7, S: every reason a command is refused for and every star has words."""
     reasons = {e.reason for e, *_ in SENTENCES if isinstance(e, ev.Refused)}
-    assert reasons == set(wording.REFUSALS) | {"illegal"}
+    assert reasons == {key.split(".")[1] for key in table("en") if key.startswith("refusal.")}
     for star in STAR_IDS:
-        name, how = wording.STAR_TEXT[star]
+        name, how = wording.star_name(star), wording.star_how(star)
         assert AS_BLACK.sentence(ev.StarEarned(star)) == f"Star earned: {name}!" and how.endswith(".")
 
 
-@pytest.mark.parametrize("flips, text", [(1, "flipping 1 disc"), (2, "flipping 2 discs"), (18, "flipping 18 discs")])
+@pytest.mark.parametrize("flips, text", [(1, "flipping 1 disc."), (2, "flipping 2 discs."),
+                                         (18, "flipping 18 discs.")])
 def test_flips_are_counted_in_words(flips, text):
     """B7: one disc, several discs."""
-    assert wording.flips_text(flips) == text
+    assert AS_BLACK.sentence(ev.Placed(BLACK, D3, flips, "human")).endswith(text)
 
 
 # -- the live region and the status line ------------------------------------------------
@@ -196,7 +199,7 @@ def test_b7_review_frames_say_each_placement_and_pass():
         texts.append(wording.frame_text(ply, board.steps[-1], board.outcome()))
     assert texts[0] == "Move 1: Black plays e6, flipping 1 disc."
     flips = board.steps[12].flips.bit_count()
-    assert texts[12] == (f"Move 13: Black plays b2, {wording.flips_text(flips)}. "
+    assert texts[12] == (f"Move 13: Black plays b2, flipping {flips} disc{'s' if flips != 1 else ''}. "
                          "White has no legal move and passes.")
     assert texts[13].startswith("Move 14: Black plays a5, ") and texts[13].endswith(
         " Game over. Black wins 18–0.")
@@ -244,8 +247,8 @@ def test_analysis_in_words():
               {"ply": 0, "mover": "black", "played": "f5", "loss": 3.5, "exact": False, "best": "d3"}]
     assert wording.analysis_lines(plies, marked, finished=True) == [
         "Start: expected 0 for Black (estimate).",
-        "Move 2, white c4: lost 1 disc (exact); best was e3.",
-        "Move 1, black f5: lost 3.5 discs (estimate); best was d3.",
+        "Move 2, White c4: lost 1 disc (exact); best was e3.",
+        "Move 1, Black f5: lost 3.5 discs (estimate); best was d3.",
         "End: -6 for Black."]
     assert wording.analysis_lines(plies[:1], [], finished=False) == ["Start: expected 0 for Black (estimate)."]
     assert wording.analysis_lines([{"value": 18, "exact": True}], [], finished=True) == [
@@ -256,7 +259,7 @@ def test_analysis_in_words():
 # -- notices (SPEC P2, P3) ----------------------------------------------------------------------
 def test_p2_the_storage_notice_gives_the_reason_when_known():
     """P2: the notice that progress is not saved names the reason when the page knows it."""
-    assert wording.storage_failed("storage is full") == \
+    assert wording.storage_failed("full") == \
         "Progress is not being saved in this browser (storage is full); you can keep playing."
     assert wording.storage_failed("") == "Progress is not being saved in this browser; you can keep playing."
 
@@ -266,19 +269,21 @@ def test_p3_the_damage_notice_names_every_dropped_part():
     assert wording.dropped([("moves_after", 5), ("setting", "level"), ("history_lines", 13), ("clock", None)]) == (
         "Some saved data was damaged and was dropped: the moves after move 5, setting level, "
         "13 results-history line(s), the active time.")
-    for code, text in wording.DROPPED_WORDS.items():
-        said = wording.dropped([(code, "x")])
-        assert said.startswith("Some saved data was damaged and was dropped: ") and said.endswith(".")
-        assert text.replace("{}", "x") in said
-    assert wording.UNREADABLE == "Your saved game could not be read, so a new one was started."
-    assert wording.NEWER.startswith("This save comes from a newer version of the game")
+    for key, text in table("en").items():
+        if key.startswith("dropped."):
+            said = wording.dropped([(key.split(".", 1)[1], "x")])
+            assert said.startswith("Some saved data was damaged and was dropped: ") and said.endswith(".")
+            assert text.replace("{detail}", "x") in said
+    assert wording.unreadable() == "Your saved game could not be read, so a new one was started."
+    assert wording.newer().startswith("This save comes from a newer version of the game")
 
 
 def test_r6_a_pasted_transcript_that_cannot_be_opened_says_why():
     """R6: the engine's error (naming the move and the character) in a sentence."""
     with pytest.raises(NotationError) as bad:
         Board.replay("e6z9")
-    assert wording.transcript_problem(bad.value) == f"That transcript cannot be opened: {bad.value}."
+    assert wording.transcript_problem(bad.value) == \
+        "That transcript cannot be opened: move 2 at character 3: “z9” is not a square (a1-h8)."
     with pytest.raises(IllegalMoveError) as illegal:
         Board.replay("e6a1")
     assert "move 2 at character 3" in wording.transcript_problem(illegal.value)

@@ -37,9 +37,9 @@ export function browserStorage(name, scope = globalThis) {
   }
 }
 
-/** Returns why a storage call failed, in the words of the P2 notice. */
+/** Returns why a storage call failed, as the code Python words in the P2 notice. */
 function reasonOf(error) {
-  return error && error.name === "QuotaExceededError" ? "storage is full" : "storage refused the save";
+  return error && error.name === "QuotaExceededError" ? "full" : "refused";
 }
 
 /**
@@ -47,9 +47,9 @@ function reasonOf(error) {
  * {readAll(), write(part, text, base), remove(part), problem(), onExternal(callback)}.
  */
 export function createStore(storage, scope = globalThis) {
-  let problem = storage ? null : "storage is unavailable";
+  let problem = storage ? null : "unavailable";
   const fail = (error) => {
-    problem ||= error ? reasonOf(error) : "storage is unavailable";
+    problem ||= error ? reasonOf(error) : "unavailable";
     return problem;
   };
   const read = (part) => {
@@ -106,7 +106,7 @@ export function createStore(storage, scope = globalThis) {
         // Nothing is lost: the parts hold everything the old document did.
       }
     },
-    /** Returns the first storage failure's reason, or null. */
+    /** Returns the first storage failure's reason ("full", "refused", "unavailable"), or null. */
     problem: () => problem,
     /** Calls `callback(part)` when another tab stores a part; returns the unbind function. */
     onExternal(callback) {

@@ -61,9 +61,9 @@ test("P7: a write over text another tab stored since is refused and returns that
 
 test("P2: storage that throws on read, on write or is full fails soft with a reason", () => {
   for (const [fail, quota, reason] of [
-    [["getItem"], false, "storage refused the save"],
-    [["setItem"], false, "storage refused the save"],
-    [["setItem"], true, "storage is full"],
+    [["getItem"], false, "refused"],
+    [["setItem"], false, "refused"],
+    [["setItem"], true, "full"],
   ]) {
     const store = createStore(memoryStorage({ fail, quota }), fakeWindow());
     assert.doesNotThrow(() => store.readAll());
@@ -72,7 +72,7 @@ test("P2: storage that throws on read, on write or is full fails soft with a rea
   }
   const missing = createStore(null, fakeWindow());
   assert.deepEqual(missing.readAll().game, null);
-  assert.deepEqual(missing.write("game", "G", null), { error: "storage is unavailable" });
+  assert.deepEqual(missing.write("game", "G", null), { error: "unavailable" });
   assert.doesNotThrow(() => missing.remove("legacy"));
 });
 
@@ -97,7 +97,7 @@ test("P2: a storage whose key listing throws still reads the parts of fixed name
   storage.data.set("reversi.history.0", "H");
   const store = createStore(storage, fakeWindow());
   assert.equal(store.readAll().game, "G");
-  assert.equal(store.problem(), "storage refused the save");
+  assert.equal(store.problem(), "refused");
 });
 
 test("browserStorage returns null when touching the storage throws", () => {

@@ -119,11 +119,13 @@ class GameAnalysis:
         """Returns what the page shows: progress (``done`` of ``total``), the values for
         the graph (``plies``), every analysed placement's loss (``losses``), the plies
         of the person's placements that lost ground (``marked``), and the same in words
-        (``lines``, ``progress_text``)."""
+        (``lines``, ``progress_text``, and ``label``: the graph's accessible name)."""
         lost = losses(self.moves, self.plies)
         marked = [m for m in lost if m["lost_ground"] and self.human in (None, m["mover"])]
         return {"title": self.title, "total": len(self.moves) + 1, "done": len(self.plies),
                 "finished": self.done, "plies": self.plies, "losses": lost,
                 "marked": [m["ply"] for m in marked],
                 "lines": wording.analysis_lines(self.plies, marked, finished=self.done),
-                "progress_text": f"{len(self.plies)} of {len(self.moves) + 1} positions"}
+                "progress_text": wording.say("analysis.progress", done=len(self.plies), total=len(self.moves) + 1),
+                "label": wording.say("analysis.graph", lines=" ".join(
+                    wording.analysis_lines(self.plies, marked, finished=self.done)))}

@@ -11,8 +11,10 @@ turns the exception into a message.
 
 Methods and parameters:
 
-- ``load`` {"documents": {part: text | null}}: starts from what is stored (parts
-  ``settings``, ``game``, ``clock``, ``history``, ``stars``, or an older ``legacy`` document).
+- ``load`` {"documents": {part: text | null}, "language": code}: starts from what is
+  stored (parts ``settings``, ``game``, ``clock``, ``stars``, the history chunks, or an
+  older ``legacy`` document); ``language`` is the browser's, as the page matched it to
+  the languages there are (SPEC L2): the page speaks it until the player chooses one.
 - ``snapshot`` {}: the current state.
 - ``place`` {"square": "d3", "token": n}: a person's placement.
 - ``computer_move`` {"token": n}: the computer's move for the game at ``token``.
@@ -68,7 +70,7 @@ from .saving import Saving
 from .snapshot import history_page, session_snapshot
 
 #: Settings that change only how the page looks or sounds.
-DISPLAY_SETTINGS = ("legal_dots", "sound")
+DISPLAY_SETTINGS = ("legal_dots", "sound", "language")
 #: Commands that change the game in play: refused while it continues in another tab.
 GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
                  "tick", "set_setting", "hint_step", "setup_play")
@@ -88,6 +90,8 @@ class Bridge:
                  clock: Callable[[], str] = now_iso) -> None:
         self.player, self.clock = player, clock
         self.session = Session(player, clock)
+        #: The browser's language, matched by the page (SPEC L2).
+        self.browser_language = wording.DEFAULT
         self.notices: list[str] = []
         #: The notice that progress is not being saved (SPEC P2), once the page reported it.
         self.storage_note = ""
@@ -140,6 +144,9 @@ class Bridge:
             raise ValueError("parameters must be a JSON object")
         self.session.begin()
         self.events, self.extra, self.reviews.payload = [], {}, None
+        if method == "load" and args.get("language") in wording.CODES:
+            self.browser_language = args["language"]
+        self.speak()
         try:
             if self.saving.elsewhere and method in GAME_COMMANDS and not _display_setting(method, args):
                 if method == "place":
@@ -149,7 +156,16 @@ class Bridge:
         except TypeError as error:
             raise ValueError(f"bad parameters for {method}: {error}") from None
         self.keep_history_in_budget()
+        self.speak()  # a new language speaks at once
         return json.dumps(self.reply(method))
+
+    def language(self) -> str:
+        """Returns the language the page speaks: the player's choice, else the browser's (SPEC L2)."""
+        return self.session.settings.language or self.browser_language
+
+    def speak(self) -> None:
+        """Makes the page's language the one every sentence is worded in."""
+        wording.speaking(self.language())
 
     def reply(self, method: str) -> dict[str, Any]:
         """Returns the snapshot with the review, the hints and the parts to store."""
@@ -160,6 +176,8 @@ class Bridge:
             notices=(*self.notices, self.storage_note) if self.storage_note else tuple(self.notices),
             reviewing=self.reviews.open, analysis=self.reviews.report(),
             elsewhere=self.saving.elsewhere, hints=self.hint_state())
+        reply["language"] = self.language()
+        reply["languages"] = wording.languages()
         if self.reviews.payload is not None:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
@@ -199,9 +217,9 @@ class Bridge:
     def setup_analyse(self, board: str) -> None:
         """Opens a set-up position in review and starts its analysis."""
         game = Played([], setup.read(board), self.session.settings.variant)
-        self.reviews.show(self.session, review_of(game.moves, "Set-up position", "setup", None,
-                                                  game.start, game.variant))
-        self.events.extend(self.reviews.analyse(self.session, game, "Set-up position", None))
+        title = wording.review_title("setup")
+        self.reviews.show(self.session, review_of(game.moves, title, "setup", None, game.start, game.variant))
+        self.events.extend(self.reviews.analyse(self.session, game, title, None))
 
     # -- storage ------------------------------------------------------------
     def keep_history_in_budget(self) -> None:
@@ -213,7 +231,7 @@ class Bridge:
             history.told = True
             self.notices.append(wording.history_shed())
 
-    def load(self, documents: Any = None) -> None:
+    def load(self, documents: Any = None, language: Any = None) -> None:
         """Starts a new session from the stored documents (SPEC P1, P3, P4)."""
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)

@@ -52,7 +52,8 @@ def parse_game(text: str) -> Played:
         variant = tag.strip().lower()
         if variant not in VARIANTS:
             raise NotationError(f"{tag.strip()!r} is not a variant: a transcript may begin with "
-                                f"{', '.join(v + ':' for v in VARIANTS[1:])} or no tag", position=1)
+                                f"{', '.join(v + ':' for v in VARIANTS[1:])} or no tag", position=1,
+                                kind="variant", tag=tag.strip())
         text = rest
     tokens = text.split()
     start: Start | None = None

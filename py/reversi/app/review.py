@@ -73,7 +73,8 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
     if source == "current":
         game, line = session.game, session.game.line
         human = game.side if game.mode == "computer" else None
-        return review_of(line.moves[:line.cursor], "This game", source, human, line.start, line.variant)
+        return review_of(line.moves[:line.cursor], wording.review_title("current"), source, human, line.start,
+                         line.variant)
     history = session.progress.history
     if source == "history" and type(index) is int and 0 <= index < len(history):
         record = history[index]

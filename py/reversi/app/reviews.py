@@ -60,7 +60,8 @@ class Reviews:
             raise ValueError(wording.transcript_problem(error)) from None
         if not game.moves and game.start is None:
             raise ValueError(wording.transcript_problem(None))
-        self.show(session, review_of(game.moves, "Imported game", "import", None, game.start, game.variant))
+        self.show(session, review_of(game.moves, wording.review_title("import"), "import", None, game.start,
+                                     game.variant))
         return [app_ev.Imported(len(game.moves))]
 
     def watch(self, session: Session, moves: str, black: str, white: str, seed: int = 0) -> None:
@@ -83,7 +84,7 @@ class Reviews:
     def analyse(self, session: Session, game: Played, title: str, human: str | None) -> list[Event]:
         """Starts analysing ``game`` (see :meth:`start_analysis`)."""
         if not session.may_analyse(*game):
-            raise ValueError(wording.ANALYSIS_REFUSED)
+            raise ValueError(wording.say("analysis.refused"))
         self.analysis = GameAnalysis(game, title, human)
         return [app_ev.AnalysisStarted(title)]
 

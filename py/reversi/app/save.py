@@ -19,15 +19,15 @@ Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``
                        first position as a board string; absent: the opening),
                        "variant" (absent: the standard game, SPEC V3)},
               "attempt": {"id", "practice", "first_result", "started", "stars"},
-              "view": {"cells", "counts", "last", "status"}}
+              "view": {"cells", "counts", "last", "status", "language"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
     history.N: {"records": [item, …], "shed": true (chunk 0 only: the player was told that
                old records shed their moves)}   (items: :mod:`reversi.game.history`)
     stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
-(SPEC O3), with the status line the reloaded game will show; it is never read
-back.  Version 2 kept the whole history in one part, ``history``, as record
+(SPEC O3), with the status line the reloaded game will show, in the language it
+will speak (L2); it is never read back.  Version 2 kept the whole history in one part, ``history``, as record
 dicts; it is read, stored again as chunks and removed.  The version-1 document
 was one object under one key (``legacy``) with the parts ``settings``,
 ``game``, ``attempt`` (with ``active_ms``), ``history`` and ``stars``
@@ -65,7 +65,7 @@ CHUNK = 250
 #: browsers give an origin about 5 million characters in all.
 HISTORY_BUDGET = 3_500_000
 #: The painted view's fields kept in the game part.
-VIEW = ("cells", "counts", "last", "status")
+VIEW = ("cells", "counts", "last", "status", "language")
 
 
 def chunk_names(texts: Mapping[str, Any]) -> list[str]:
@@ -94,7 +94,8 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
             "attempt": {"id": attempt.id, "practice": attempt.practice,
                         "first_result": attempt.first_result, "started": attempt.started,
                         "stars": attempt.stars},
-            "view": {**{key: view[key] for key in VIEW[:-1]}, "status": status}}),
+            "view": {**{key: view[key] for key in VIEW[:3]}, "status": status,
+                     "language": view.get("language", wording.DEFAULT)}}),
         "clock": _text("clock", {"attempt": attempt.id, "started": attempt.started,
                                  "active_ms": attempt.active_ms}),
         **history_texts(progress.history),
@@ -172,11 +173,11 @@ def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
     """Returns the version-2 part bodies of a version-0 or -1 document ({} if unreadable)."""
     doc = decode(text, None)
     if doc is None or not ({"version", "moves"} & set(doc)) or not is_int(doc.get("version", 0)):
-        notices.append(wording.UNREADABLE)
+        notices.append(wording.unreadable())
         return {}
     version = doc.get("version", 0)
     if version > 1:
-        notices.append(wording.NEWER)
+        notices.append(wording.newer())
         version = 1
     while version < 2:  # version 2 part bodies, which the reader takes like version 3
         doc = MIGRATIONS[version](doc)

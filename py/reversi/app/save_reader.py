@@ -73,9 +73,9 @@ class Reader:
 
     def notices(self) -> list[str]:
         """Returns the notices for the player: an unreadable game, a newer version, damage."""
-        out = [wording.UNREADABLE] if self.unreadable else []
+        out = [wording.unreadable()] if self.unreadable else []
         if self.newer:
-            out.append(wording.NEWER)
+            out.append(wording.newer())
         if self.dropped:
             out.append(wording.dropped(self.dropped))
         return out

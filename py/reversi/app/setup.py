@@ -27,11 +27,11 @@ def read(text: Any) -> Start:
     :raises ValueError: with the words that say what is wrong with it (SPEC E1).
     """
     if not isinstance(text, str):
-        raise ValueError(wording.setup_problem("not text"))
+        raise ValueError(wording.setup_problem(None))
     try:
         return parse_board(text)
     except NotationError as error:
-        raise ValueError(wording.setup_problem(str(error))) from None
+        raise ValueError(wording.setup_problem(error)) from None
 
 
 def check(text: Any) -> dict[str, Any]:
@@ -72,6 +72,6 @@ def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
     try:
         score, square = exact(p, o, deadline=Deadline(seconds))
     except SearchTimeout:
-        raise ValueError(wording.SOLVE_TOO_LONG) from None
+        raise ValueError(wording.solve_too_long()) from None
     move = square_name(square) if square is not None else None
     return {"move": move, "score": score, "text": wording.solution(board.turn, move, score)}

@@ -46,8 +46,9 @@ Session:
 - ``attempt``: ``{"id", "practice", "first_result"}``.
 - ``options``: the settings (:class:`reversi.game.settings.Settings`).
 - ``history``: the results history's newest page, :func:`history_page` (page 0).
-- ``stars``: all eight as ``{"id", "name", "how", "earned"}``; ``new_stars``: ids
-  earned by the command just taken.
+- ``stars``: all eight as ``{"id", "name", "how", "earned", "label"}`` (``label``: the
+  name with whether it is earned); ``new_stars``: ids earned by the command just taken;
+  ``star_count``: e.g. "3 of 8"; ``celebration``: the words that celebrate ``new_stars``.
 - ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
 - ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
   while a person's move is timed.
@@ -63,6 +64,9 @@ Session:
   on and a person is to move (:meth:`reversi.app.hints.Hints.report`, SPEC H1);
   ``hints_due``: whether the page should ask for the next hint step (H3).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
+- ``language``: the language the page speaks (SPEC L2: the player's choice, else the
+  browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's
+  own name (both added by :class:`reversi.app.bridge.Bridge`).
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
@@ -109,8 +113,8 @@ def board_snapshot(board: Board) -> dict[str, Any]:
 def opening_view() -> dict[str, Any]:
     """Returns what the page paints before Python is ready when nothing is saved (SPEC O3)."""
     board = Board()
-    return {**board_snapshot(board), "legal": [], "status": f"{wording.color_title(board.turn)} to move",
-            "options": {"legal_dots": True}}
+    return {**board_snapshot(board), "legal": [], "status": wording.say(
+        "status.to_move", color=wording.color_title(board.turn)), "options": {"legal_dots": True}}
 
 
 def status_line(session: Session) -> str:
@@ -156,15 +160,19 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         can_restart=session.can_restart(),
         can_pause=session.paused or session.clock_running(),
         side_and_level_apply=settings.mode == "computer",
-        setup_note=(wording.SETUP_WAITS
+        setup_note=(wording.say("setup_waits")
                     if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS) else ""),
         tap_note=wording.tap_note(reviewing=reviewing, computer=session.computer_to_move()),
         active_ms=attempt.active_ms,
         attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},
         options=asdict(settings),
         history=history_page(session, 0),
-        stars=[{"id": s, "name": wording.STAR_TEXT[s][0], "how": wording.STAR_TEXT[s][1],
-                "earned": s in session.progress.shelf.earned} for s in STAR_IDS],
+        stars=[{"id": s, "name": wording.star_name(s), "how": wording.star_how(s),
+                "earned": s in session.progress.shelf.earned,
+                "label": wording.say("star.earned" if s in session.progress.shelf.earned else "star.not_yet",
+                                     name=wording.star_name(s))} for s in STAR_IDS],
+        star_count=wording.say("star.count", earned=len(session.progress.shelf.earned), total=len(STAR_IDS)),
+        celebration=celebration(events),
         new_stars=[e.star for e in events if isinstance(e, StarEarned)],
         notices=list(notices),
         move_clock=_move_clock(session),
@@ -180,6 +188,12 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         **(hints or {"hints": None, "hints_due": False}),
     )
     return snap
+
+
+def celebration(events: list[Event]) -> str:
+    """Returns the words of the celebration of the stars a command earned ("" for none)."""
+    names = [wording.star_name(e.star) for e in events if isinstance(e, StarEarned)]
+    return wording.say("star.celebration", names=wording.join(names)) if names else ""
 
 
 #: Records on a page of the results history.

@@ -162,7 +162,7 @@ class Board:
         if not legal:
             raise IllegalMoveError(
                 f"{square_name(square) if 0 <= square < 64 else square} is not a legal move "
-                f"for {COLOR_NAMES[self.turn]}", square=square)
+                f"for {COLOR_NAMES[self.turn]}", square=square, color=self.turn)
         p |= flips | (1 << square)
         o ^= flips
         mover = self.turn
@@ -219,5 +219,6 @@ class Board:
                     f"it is not legal for {COLOR_NAMES[self.turn]}"
                 raise IllegalMoveError(
                     f"move {index} at character {position}: {square_name(square)} "
-                    f"cannot be played: {why}", square=square, index=index, position=position)
+                    f"cannot be played: {why}", square=square, index=index, position=position,
+                    over=self.is_game_over(), color=self.turn)
             self.play(square)

@@ -18,21 +18,31 @@ _SQUARE = re.compile(r"[a-h][1-8]")
 
 
 class NotationError(ValueError):
-    """Text that is not a square or a transcript; names where it went wrong."""
+    """Text that is not a square or a transcript; names where it went wrong.
 
-    def __init__(self, message: str, *, position: int = 0) -> None:
+    Besides its English message it carries what went wrong as data, so that a page
+    can say it in any language: ``kind`` ("square", "transcript", "board_char",
+    "board_size", "board_side", "variant") and ``detail`` (the values the message names).
+    """
+
+    def __init__(self, message: str, *, position: int = 0, kind: str = "", **detail: object) -> None:
         super().__init__(message)
         #: 1-based character position of the first bad character.
         self.position = position
+        self.kind = kind
+        self.detail = detail
 
 
 class IllegalMoveError(ValueError):
-    """A well-formed placement that the rules do not allow (SPEC R3)."""
+    """A well-formed placement that the rules do not allow (SPEC R3); ``over`` when the
+    game had ended, ``color`` the side that could not play it."""
 
     def __init__(self, message: str, *, square: Square, index: int = 0,
-                 position: int = 0) -> None:
+                 position: int = 0, over: bool = False, color: int = 0) -> None:
         super().__init__(message)
         self.square = square
+        self.over = over
+        self.color = color
         #: 1-based number of the placement in its transcript (0 if none).
         self.index = index
         #: 1-based character position of the placement in its text (0 if none).
@@ -52,7 +62,7 @@ def parse_square(text: str) -> Square:
     name = text.strip().lower()
     if not _SQUARE.fullmatch(name):
         raise NotationError(f"{text!r} is not a square: use a letter a-h and a digit 1-8, e.g. d3",
-                            position=1)
+                            position=1, kind="square", text=text)
     return SQUARE_NAMES.index(name)
 
 
@@ -76,7 +86,7 @@ def parse_transcript(text: str) -> list[tuple[Square, int]]:
             shown = text[i:i + 2] if i + 1 < n else text[i]
             raise NotationError(
                 f"move {len(out) + 1} at character {i + 1}: {shown!r} is not a square (a1-h8)",
-                position=i + 1)
+                position=i + 1, kind="transcript", move=len(out) + 1, shown=shown)
         out.append((SQUARE_NAMES.index(pair), i + 1))
         i += 2
     return out
@@ -107,14 +117,16 @@ def parse_board(text: str) -> tuple[Bitboard, Bitboard, int]:
     for index, char in enumerate(cells[:64]):
         if char not in CELL_CHARS:
             raise NotationError(f"character {index + 1} ({SQUARE_NAMES[index]}) is {char!r}: a square is "
-                                f"X (black), O (white) or - (empty)", position=index + 1)
+                                f"X (black), O (white) or - (empty)", position=index + 1, kind="board_char",
+                                square=SQUARE_NAMES[index], char=char)
     if len(cells) != 64:
         raise NotationError(f"a board string has 64 squares, a1 to h8, then a space and X or O to "
                             f"move; this one has {len(cells)} square{'s' if len(cells) != 1 else ''}",
-                            position=min(len(cells), 64) + 1)
+                            position=min(len(cells), 64) + 1, kind="board_size", count=len(cells))
     if side is None or side not in SIDE_CHARS:
         raise NotationError("after the 64 squares comes a space and the side to move, X or O"
-                            if side is None else f"the side to move is X or O, not {side!r}", position=65)
+                            if side is None else f"the side to move is X or O, not {side!r}", position=65,
+                            kind="board_side", side=side)
     black = sum(1 << s for s, c in enumerate(cells) if c == "X")
     white = sum(1 << s for s, c in enumerate(cells) if c == "O")
     return black, white, SIDE_CHARS.index(side)

@@ -24,6 +24,7 @@ grows past its storage budget the oldest records give up their moves first
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import re
 from collections import Counter
@@ -288,8 +289,9 @@ class History(Sequence[Record]):
         return f"History({len(self)} records)"
 
     def append(self, record: Record) -> None:
-        """Adds a record at the end (the newest)."""
-        self.items.append(encode(record))
+        """Adds a record, in date order (the newest: at the end; after those of the same date)."""
+        item = encode(record)
+        self.items.insert(bisect.bisect_right(self.items, _order(item), key=_order), item)
         self.revision += 1
 
     def size(self) -> int:

@@ -20,6 +20,8 @@ MODES: tuple[str, ...] = ("computer", "local")
 SIDES: tuple[str, ...] = COLOR_NAMES
 #: Seconds a person has for each move (0: no move clock).
 MOVE_CLOCKS: tuple[int, ...] = (0, 30, 40, 60)
+#: The languages the page speaks (SPEC L1); "" means not chosen: the browser's.
+LANGUAGES: tuple[str, ...] = ("", "en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "es", "de")
 #: The settings that describe a game, and so apply from the next new game.
 GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant")
 
@@ -41,13 +43,15 @@ class Settings:
     hints: bool = False
     #: The rules of the next game (SPEC V1): standard, anti-reversi or free opening.
     variant: str = STANDARD
+    #: The page's language (SPEC L2), "" until the player chooses one: the browser's.
+    language: str = ""
 
 
 #: Every setting's allowed values.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
-    "hints": (True, False), "variant": VARIANTS,
+    "hints": (True, False), "variant": VARIANTS, "language": LANGUAGES,
 }
 
 

@@ -1,5 +1,6 @@
 """The sentences of play: stars, refusals, the status line, moves, results, the
-announcements, review frames, analysis and hints."""
+announcements, review frames, analysis and hints, in the language of the moment
+(:mod:`.catalog`)."""
 
 from __future__ import annotations
 
@@ -11,89 +12,79 @@ from ...game import events as ev
 from ...game.play import Game
 from ...game.results import Attempt
 from .. import events as app_ev
+from .catalog import CODES, LANGUAGES, join, say
 
-#: Star id -> (name, how to earn it) (SPEC S1-S8).
-STAR_TEXT: dict[str, tuple[str, str]] = {
-    "opening": ("Opening", "Make your first legal placement."),
-    "corner": ("Corner", "Place a disc on a corner."),
-    "capture": ("Capture", "Flip at least six discs with one placement."),
-    "completion": ("Completion", "Finish a game: reach the first result of an attempt."),
-    "first-win": ("First computer win", "Win a standard game against the computer."),
-    "strong-win": ("Strong win", "Beat Hard or Expert without Undo or Restart."),
-    "clean-win": ("Clean win", "Beat the computer at any level without Undo or Restart, in a standard game."),
-    "fresh-wins": ("Three fresh wins",
-                   "Win three different attempts against the computer without Undo or Restart."),
-}
-REFUSALS = {
-    "stale": "That tap was for an earlier position; nothing changed.",
-    "paused": "The game is paused. Resume to play.",
-    "over": "Game over.",
-    "computer_turn": "Wait for the computer's move.",
-    "nothing_to_undo": "Nothing to undo.",
-    "nothing_to_redo": "Nothing to redo.",
-    "elsewhere": "This game continues in another tab. Take it over to play here.",
-}
-PAUSE_REASONS = {"": "", "hidden": " The page was hidden.", "review": " Reviewing a game."}
-SWITCHES = {"legal_dots": "Legal move dots", "sound": "Sound", "swap_sides": "Swap sides after each game",
-            "hints": "Hints"}
-RESULT_WORDS = {"win": "Win", "loss": "Loss", "draw": "Draw", "black": "Black won", "white": "White won"}
-SETUP_WAITS = "Your new choices apply from the next new game."
-ANALYSIS_REFUSED = "Analysis is available once this game is finished."
-ELSEWHERE = "This game continues in another tab."
+#: The star ids, in their order (SPEC S1-S8).
+STARS = ("opening", "corner", "capture", "completion", "first-win", "strong-win", "clean-win", "fresh-wins")
+#: The settings a sentence names as switches (on or off).
+SWITCHES = ("legal_dots", "sound", "swap_sides", "hints")
+
+
+def star_name(star: str) -> str:
+    """Returns a star's name, e.g. "Corner"."""
+    return say(f"star.{star}.name")
+
+
+def star_how(star: str) -> str:
+    """Returns how a star is earned."""
+    return say(f"star.{star}.how")
 
 
 def color_title(color: Color) -> str:
     """Returns "Black" or "White"."""
-    return COLOR_NAMES[color].capitalize()
+    return say(f"color.{COLOR_NAMES[color]}")
 
 
-def flips_text(n: int) -> str:
-    """Returns e.g. "flipping 3 discs"."""
-    return f"flipping {n} disc{'s' if n != 1 else ''}"
+def level_name(level: str) -> str:
+    """Returns a level's name, e.g. "Hard"."""
+    return say(f"level.{level}")
 
 
-#: How the page names each variant (SPEC V1).
-VARIANT_NAMES = {"standard": "Standard", "anti": "Anti-reversi", "free": "Free opening"}
-#: What the page says of a variant's rules beside the score.
-VARIANT_NOTES = {"standard": "", "anti": "Anti-reversi: fewer discs wins.",
-                 "free": "Free opening: the first four discs go on the centre squares."}
+def side_name(side: str) -> str:
+    """Returns a side's name ("black" -> "Black")."""
+    return say(f"color.{side}")
+
+
+def variant_name(variant: str) -> str:
+    """Returns how the page names a variant (SPEC V1)."""
+    return say(f"variant.{variant}")
 
 
 def variant_note(variant: str, placements: int) -> str:
     """Returns the line that reminds the player of a variant's rule ("" for the standard
     game; the free opening's only while its first four placements are being made)."""
-    if variant == "free" and placements >= 4:
+    if variant == "standard" or (variant == "free" and placements >= 4):
         return ""
-    return VARIANT_NOTES[variant]
+    return say(f"variant.{variant}.note")
 
 
 def game_line(game: Game) -> str:
     """Returns the short line that says which game this is, e.g. "Normal · you are Black"
     or "Two players · Anti-reversi: fewer discs wins."."""
-    who = "Two players" if game.mode == "local" else f"{game.level.capitalize()} · you are {game.side.capitalize()}"
+    parts = [say("line.local") if game.mode == "local" else
+             say("line.computer", level=level_name(game.level), side=side_name(game.side))]
     if game.set_up:
-        who += " · set-up position"
-    note = variant_note(game.variant, len(game.line.moves))
+        parts.append(say("line.set_up"))
     if game.variant != "standard":
-        who += " · " + (note or VARIANT_NAMES[game.variant])
-    return who
+        parts.append(variant_note(game.variant, len(game.line.moves)) or variant_name(game.variant))
+    return " · ".join(parts)
 
 
 def result_text(outcome: Outcome) -> str:
     """Returns the sentence announcing a final result, e.g. "Black wins 40–24."."""
     if outcome.winner is None:
-        return f"Draw, {outcome.black}–{outcome.white}."
-    fewer = " (fewer discs wins)" if outcome.variant == "anti" else ""
-    return f"{color_title(outcome.winner)} wins {outcome.black}–{outcome.white}{fewer}."
+        return say("result.drawn_score", black=outcome.black, white=outcome.white)
+    key = "result.wins_fewer" if outcome.variant == "anti" else "result.wins_score"
+    return say(key, color=color_title(outcome.winner), black=outcome.black, white=outcome.white)
 
 
 def describe_game(mode: str, side: str, level: str, variant: str = "standard") -> str:
     """Returns e.g. "you play Black against Normal" or "two players on this screen",
     with the variant when it is not the standard game."""
-    rules = f", {VARIANT_NAMES[variant].lower()}" if variant != "standard" else ""
-    if mode == "local":
-        return "two players on this screen" + rules
-    return f"you play {side.capitalize()} against {level.capitalize()}{rules}"
+    game = say("describe.local") if mode == "local" else say(
+        "describe.computer", side=side_name(side), level=level_name(level))
+    return say("describe.with_rules", game=game, rules=say(f"variant.{variant}.inline")) \
+        if variant != "standard" else game
 
 
 class Words:
@@ -102,70 +93,86 @@ class Words:
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    def is_you(self, color: Color) -> bool:
+        """Checks if ``color`` is the person playing the computer."""
+        return self.game.mode == "computer" and color == self.game.human
+
     def who(self, color: Color) -> str:
-        """Returns how sentences name ``color``."""
-        if self.game.mode == "local":
-            return color_title(color)
-        return "You" if color == self.game.human else "Computer"
+        """Returns how sentences name ``color`` when it is not "you"."""
+        return color_title(color) if self.game.mode == "local" else say("mode.computer")
 
     def sentence(self, event: ev.Event) -> str:
         """Returns the sentence announcing ``event`` ("" for one that says nothing)."""
-        say = _SENTENCES.get(type(event))
-        return say(self, event) if say else ""
+        words = _SENTENCES.get(type(event))
+        return words(self, event) if words else ""
 
     def placed(self, e: ev.Placed) -> str:
-        who = self.who(e.color)
-        verb = "play" if who == "You" else "plays"
-        timed = "Time is up: a random move is played. " if e.by == "clock" else ""
-        return f"{timed}{who} {verb} {square_name(e.square)}, {flips_text(e.flips)}."
+        timed = say("event.time_up") + " " if e.by == "clock" else ""
+        if self.is_you(e.color):
+            return timed + say("event.placed.you", e.flips, square=square_name(e.square))
+        return timed + say("event.placed.other", e.flips, who=self.who(e.color), square=square_name(e.square))
 
     def passed(self, e: ev.Passed) -> str:
-        who = self.who(e.color)
-        return "You have no legal move and pass." if who == "You" else f"{who} has no legal move and passes."
+        return say("event.passed.you") if self.is_you(e.color) else say("event.passed.other", who=self.who(e.color))
 
     def game_over(self, e: ev.GameOver) -> str:
-        verdict = ""
+        result = result_text(Outcome(e.black, e.white, self.game.variant))
         if self.game.mode == "computer" and e.winner is not None:
-            verdict = " You win." if e.winner == self.game.human else " You lose."
-        return "Game over. " + result_text(Outcome(e.black, e.white, self.game.variant)) + verdict
+            return say("event.game_over.win" if e.winner == self.game.human else "event.game_over.loss",
+                       result=result)
+        return say("event.game_over", result=result)
 
     def undone(self, _: ev.Undone) -> str:
-        return ("Move taken back. This attempt is now practice." if self.game.mode == "computer"
-                else "Move taken back.")
+        return say("event.undone.practice" if self.game.mode == "computer" else "event.undone")
 
     def setting(self, e: ev.SettingChanged) -> str:
         if e.name in SWITCHES:
-            return f"{SWITCHES[e.name]} {'on' if e.value else 'off'}."
+            return say("event.switch_on" if e.value else "event.switch_off", name=say(f"switch.{e.name}"))
         if e.name == "move_clock":
-            return f"Move clock: {e.value} seconds per move." if e.value else "Move clock off."
-        value = VARIANT_NAMES[e.value] if e.name == "variant" else e.value
-        return f"{e.name.capitalize()}: {value}. It applies from the next new game."
+            return say("event.move_clock", e.value) if e.value else say("event.move_clock_off")
+        if e.name == "language":
+            return say("event.language")
+        return say("event.setting", name=say(f"setting.{e.name}"), value=setting_value(e.name, e.value))
+
+
+def setting_value(name: str, value: Any) -> str:
+    """Returns how a game setting's value is named: a mode, side, level or variant."""
+    return say({"mode": "mode", "side": "color", "level": "level", "variant": "variant"}[name] + f".{value}")
+
+
+def _refusal(e: ev.Refused) -> str:
+    if e.reason == "illegal" and e.square is not None:
+        return say("refusal.illegal", square=square_name(e.square))
+    return say(f"refusal.{e.reason}")
+
+
+def _new_game(e: ev.NewGame) -> str:
+    return say("event.new_game.set_up" if e.set_up else "event.new_game",
+               game=describe_game(e.mode, e.side, e.level, e.variant))
 
 
 _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
     ev.Placed: Words.placed,
     ev.Passed: Words.passed,
     ev.GameOver: Words.game_over,
-    ev.StarEarned: lambda _, e: f"Star earned: {STAR_TEXT[e.star][0]}!",
-    ev.Refused: lambda _, e: (f"{square_name(e.square)} is not a legal move." if e.reason == "illegal"
-                              else REFUSALS[e.reason]),
+    ev.StarEarned: lambda _, e: say("event.star", name=star_name(e.star)),
+    ev.Refused: lambda _, e: _refusal(e),
     ev.Undone: Words.undone,
-    ev.Redone: lambda _, e: "Move replayed.",
-    ev.Restarted: lambda _, e: "Restarted from the opening. This attempt is now practice.",
-    ev.NewGame: lambda _, e: ("New game from a set-up position: " if e.set_up else "New game: ")
-    + describe_game(e.mode, e.side, e.level, e.variant) + ".",
-    ev.Paused: lambda _, e: "Paused." + PAUSE_REASONS[e.reason],
-    ev.Resumed: lambda _, e: "Resumed.",
+    ev.Redone: lambda _, e: say("event.redone"),
+    ev.Restarted: lambda _, e: say("event.restarted"),
+    ev.NewGame: lambda _, e: _new_game(e),
+    ev.Paused: lambda _, e: say(f"event.paused.{e.reason}" if e.reason else "event.paused"),
+    ev.Resumed: lambda _, e: say("event.resumed"),
     ev.SettingChanged: Words.setting,
-    ev.ClockWarning: lambda _, e: f"{e.seconds} seconds left to move.",
-    ev.HistoryCleared: lambda _, e: "Results history cleared. Your stars are kept.",
-    app_ev.Imported: lambda _, e: f"Imported a game of {e.moves} moves; it opens in review.",
-    app_ev.ReviewClosed: lambda _, e: "Back to the game.",
-    app_ev.AnalysisStarted: lambda _, e: f"Analysing {e.title.lower()}…",
-    app_ev.AnalysisFinished: lambda _, e: "Analysis finished.",
-    app_ev.Adopted: lambda _, e: "This game was continued in another tab; it is shown here as it stands.",
-    app_ev.Elsewhere: lambda _, e: ELSEWHERE,
-    app_ev.TakenOver: lambda _, e: "You took the game over in this tab.",
+    ev.ClockWarning: lambda _, e: say("event.clock_warning", e.seconds),
+    ev.HistoryCleared: lambda _, e: say("event.history_cleared"),
+    app_ev.Imported: lambda _, e: say("event.imported", e.moves),
+    app_ev.ReviewClosed: lambda _, e: say("event.review_closed"),
+    app_ev.AnalysisStarted: lambda _, e: say("event.analysis_started", title=e.title),
+    app_ev.AnalysisFinished: lambda _, e: say("event.analysis_finished"),
+    app_ev.Adopted: lambda _, e: say("event.adopted"),
+    app_ev.Elsewhere: lambda _, e: say("event.elsewhere"),
+    app_ev.TakenOver: lambda _, e: say("event.taken_over"),
 }
 
 
@@ -173,20 +180,20 @@ def tap_note(*, reviewing: bool, computer: bool) -> str:
     """Returns what the page says at once to a tap on the board that cannot play:
     while reviewing, or while the computer is to move; else ""."""
     if reviewing:
-        return "You are reviewing: choose “Back to the game” to play."
-    return "Wait for the computer's move." if computer else ""
+        return say("tap.reviewing")
+    return say("tap.computer") if computer else ""
 
 
 def status_line(game: Game, *, paused: bool, human_to_move: bool) -> str:
     """Returns the status-bar line: whose move it is, paused, or the result."""
     outcome = game.board.outcome()
     if outcome:
-        return "Game over. " + result_text(outcome)
+        return say("status.over", result=result_text(outcome))
     if paused:
-        return "Paused"
+        return say("status.paused")
     if game.mode == "local":
-        return f"{color_title(game.board.turn)} to move"
-    return "Your move" if human_to_move else "Computer is thinking…"
+        return say("status.to_move", color=color_title(game.board.turn))
+    return say("status.your_move" if human_to_move else "status.thinking")
 
 
 def message(words: Words, events: list[ev.Event]) -> str:
@@ -198,31 +205,31 @@ def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str
     """Returns the words of the card shown when a game ends (SPEC B9): ``title`` (win,
     loss or draw), ``score``, ``detail`` (the first result or practice, A1-A4) and
     ``stars`` (those earned in the attempt)."""
-    if game.mode == "computer":
-        title = ("Draw" if outcome.winner is None else
-                 "You win!" if outcome.winner == game.human else "You lose")
+    if outcome.winner is None:
+        title = say("card.draw")
+    elif game.mode == "computer":
+        title = say("card.win" if outcome.winner == game.human else "card.loss")
     else:
-        title = "Draw" if outcome.winner is None else f"{color_title(outcome.winner)} wins"
+        title = say("card.wins", color=color_title(outcome.winner))
     first = attempt.first_result
     same = first is not None and (first["black"], first["white"]) == (outcome.black, outcome.white)
     details = []
     if first is not None and not same:
-        details.append(f"This attempt's first result stays: {RESULT_WORDS[first['result']].lower()}, "
-                       f"{first['black']}–{first['white']}.")
+        details.append(say("card.first_stays", result=say(f"result.{first['result']}.inline"),
+                           black=first["black"], white=first["white"]))
     if game.set_up:
-        details.append("A game from a set-up position: not a challenge.")
+        details.append(say("card.set_up"))
     elif game.mode == "local":
-        details.append("Two players on this screen.")
+        details.append(say("card.local"))
     if attempt.practice and game.mode == "computer":
-        details.append("Practice: this attempt used Undo, Restart or hints.")
+        details.append(say("card.practice"))
     elif same and first is not None and first["challenge"]:
-        details.append("A challenge win: no Undo, Restart or hints.")
+        details.append(say("card.challenge"))
     elif not details:
-        details.append("First result of this attempt.")
-    detail = " ".join(details)
-    names = [STAR_TEXT[s][0] for s in attempt.stars]
-    return {"title": title, "score": f"{outcome.black}–{outcome.white}", "detail": detail,
-            "stars": ("Stars earned: " + ", ".join(names) + ".") if names else ""}
+        details.append(say("card.first"))
+    names = [star_name(s) for s in attempt.stars]
+    return {"title": title, "score": f"{outcome.black}–{outcome.white}", "detail": " ".join(details),
+            "stars": say("card.stars", names=join(names)) if names else ""}
 
 
 def announcement(words: Words, events: list[ev.Event], status: str, *, always: bool = False) -> str:
@@ -243,17 +250,23 @@ def frame_text(ply: int, step: Step | None, outcome: Outcome | None, turn: Color
     caused, or the first position (``ply`` 0: the opening, or a set-up position with
     ``turn`` to move); and the result if the game ended there."""
     if step is None:
-        first = "Set-up position" if set_up else "Opening position"
+        first = say("frame.set_up" if set_up else "frame.opening")
         if outcome:
-            return f"{first}. Game over. " + result_text(outcome)
-        return f"{first}. {color_title(turn)} to move."
-    text = (f"Move {ply}: {color_title(step.color)} plays {square_name(step.square)}, "
-            f"{flips_text(step.flips.bit_count())}.")
+            return say("frame.first_over", first=first, result=result_text(outcome))
+        return say("frame.first", first=first, color=color_title(turn))
+    parts = [say("frame.move", step.flips.bit_count(), ply=ply, color=color_title(step.color),
+                 square=square_name(step.square))]
     if step.caused_pass:
-        text += f" {color_title(step.color ^ 1)} has no legal move and passes."
+        parts.append(say("frame.pass", color=color_title(step.color ^ 1)))
     if outcome:
-        text += " Game over. " + result_text(outcome)
-    return text
+        parts.append(say("frame.over", result=result_text(outcome)))
+    return " ".join(parts)
+
+
+def frame_heading(title: str, ply: int, total: int) -> str:
+    """Returns the review bar's line for a frame, e.g. "This game: move 3 of 40"."""
+    return say("frame.heading.start", title=title) if ply == 0 else say(
+        "frame.heading.move", title=title, ply=ply, total=total)
 
 
 def signed(value: float) -> str:
@@ -266,35 +279,33 @@ def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
                    finished: bool) -> list[str]:
     """Returns an analysis in words: the start and end values, then each placement that
     lost ground (the graph's text alternative)."""
+    kind = {True: say("analysis.exact"), False: say("analysis.estimate")}
     lines = []
     if plies:
-        first = plies[0]
-        lines.append(f"Start: expected {signed(first['value'])} for Black "
-                     f"({'exact' if first['exact'] else 'estimate'}).")
+        lines.append(say("analysis.start", value=signed(plies[0]["value"]), kind=kind[plies[0]["exact"]]))
     for m in marked:
-        lines.append(f"Move {m['ply'] + 1}, {m['mover']} {m['played']}: lost {m['loss']} "
-                     f"disc{'' if m['loss'] == 1 else 's'} ({'exact' if m['exact'] else 'estimate'}); "
-                     f"best was {m['best']}.")
+        mover = color_title(COLOR_NAMES.index(m["mover"])) if m["mover"] in COLOR_NAMES else m["mover"]
+        lines.append(say("analysis.lost", m["loss"], ply=m["ply"] + 1, mover=mover, played=m["played"],
+                         kind=kind[m["exact"]], best=m["best"]))
     if finished and plies:
-        lines.append(f"End: {signed(plies[-1]['value'])} for Black.")
+        lines.append(say("analysis.end", value=signed(plies[-1]["value"])))
     if finished and not marked:
-        lines.append("No placement lost ground.")
+        lines.append(say("analysis.none_lost"))
     return lines
 
 
 def graph_meaning(variant: str) -> str:
     """Returns what the analysis graph shows in ``variant`` (its text under the graph)."""
-    if variant == "anti":
-        return ("Expected result for Black before each move, in discs: above the line Black is ahead, "
-                "which in anti-reversi means Black ends with fewer discs. Solid dots are exact; "
-                "hollow ones are estimates.")
-    return ("Expected final disc difference, Black minus White, before each move. Solid dots are exact "
-            "(solved to the end); hollow ones are estimates.")
+    return say("graph.anti" if variant == "anti" else "graph.standard")
 
 
 def hint_progress(final: bool, exact: bool) -> str:
     """Returns where hint mode stands, e.g. "Hints: exact final disc differences."."""
     if not final:
-        return "Hints: first estimates, working on better ones…"
-    return ("Hints: exact final disc differences." if exact else
-            "Hints: expected final disc differences.")
+        return say("hints.working")
+    return say("hints.exact" if exact else "hints.expected")
+
+
+def languages() -> list[dict[str, str]]:
+    """Returns the language choices: each language's code and its own name."""
+    return [{"code": code, "name": name} for code, name in LANGUAGES if code in CODES]
