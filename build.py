@@ -32,10 +32,12 @@ import base64
 import functools
 import gzip
 import hashlib
+import html
 import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -432,20 +434,64 @@ def opening_json() -> str:
     return json.dumps(opening_view(), separators=(",", ":")).replace("</", "<\\/")
 
 
+def word_tables() -> tuple[list[tuple[str, str]], dict[str, dict]]:
+    """Returns the languages (code, own name) and their word tables, as Python has them."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from reversi.app.wording.catalog import LANGUAGES, table
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    return list(LANGUAGES), {code: table(code) for code, _ in LANGUAGES}
+
+
+#: A template element whose text is a word (``data-i18n``), or whose attributes are
+#: (``data-i18n-attr="aria-label=key;placeholder=key"``).
+I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*?\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
+I18N_ATTRS = re.compile(r'(\sdata-i18n-attr="([^"]+)")')
+
+
+def page_words(template: str, tables: dict[str, dict]) -> tuple[str, dict[str, dict[str, str]]]:
+    """Returns the page with its English words filled in (SPEC L3, O3), and every
+    language's words the page uses before Python is ready: the template's keys and
+    every ``page.`` key (the page's own words in web/)."""
+    english = tables["en"]
+    keys = set(I18N_TEXT.findall(template) and [m[2] for m in I18N_TEXT.findall(template)])
+    for _, pairs in I18N_ATTRS.findall(template):
+        keys |= {pair.split("=", 1)[1] for pair in pairs.split(";")}
+    missing = sorted(keys - set(english))
+    if missing:
+        raise BuildError(f"index.html names words that en.json lacks: {', '.join(missing)}")
+    keys |= {key for key in english if key.startswith("page.")}
+    filled = I18N_TEXT.sub(lambda m: m[1] + html.escape(english[m[3]], quote=False) + m[4], template)
+    filled = I18N_ATTRS.sub(lambda m: "".join(
+        f' {attr}="{html.escape(english[key])}"' for attr, key in (p.split("=", 1) for p in m[2].split(";"))) + m[1],
+        filled)
+    return filled, {code: {key: words[key] for key in sorted(keys) if isinstance(words.get(key), str)}
+                    for code, words in tables.items()}
+
+
 def copy_pages(site: Path) -> None:
-    """Copies index.html (with the opening position filled in) and web/ (but the
-    service worker template and the package.json that tells node the modules are
-    ES modules) into the site, as far as they exist."""
+    """Copies index.html (with the opening position and the English words filled in)
+    and web/ (but the service worker template and the package.json that tells node
+    the modules are ES modules) into the site, as far as they exist, and writes
+    web/words.js: each language's own name and the words the page needs before Python
+    is ready (SPEC L3, O3), taken from Python's word tables."""
     site.mkdir(parents=True, exist_ok=True)
+    languages, tables = word_tables()
+    words: dict[str, dict[str, str]] = {}
     for name in PAGES:
         if (ROOT / name).exists():
-            page = (ROOT / name).read_text()
+            page, words = page_words((ROOT / name).read_text(), tables)
             (site / name).write_text(page.replace(OPENING_PLACEHOLDER, opening_json()))
     if WEB.is_dir():
         shutil.copytree(
             WEB, site / "web",
             ignore=lambda folder, names: [SW_TEMPLATE, "package.json"] if Path(folder) == WEB else [],
         )
+        module = ("// Made by build.py from py/reversi/app/wording/lang/*.json: do not edit.\n"
+                  f"export const LANGUAGES = {json.dumps([{'code': c, 'name': n} for c, n in languages])};\n"
+                  f"export const WORDS = {json.dumps(words, ensure_ascii=False, separators=(',', ':'))};\n")
+        (site / "web" / "words.js").write_text(module)
 
 
 # -- the installable app (SPEC O1): manifest and icons drawn here, no binary in git --
@@ -499,7 +545,9 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
 
 
 def write_app_manifest(site: Path) -> None:
-    """Writes manifest.webmanifest and the icons it names into the site."""
+    """Writes manifest.webmanifest (English) and manifest-<language>.webmanifest for
+    each other language (the install name in its words, SPEC L1), and the icons they
+    name, into the site."""
     icons = site / "icons"
     icons.mkdir()
     entries = []
@@ -509,13 +557,15 @@ def write_app_manifest(site: Path) -> None:
                         "purpose": "any"})
     (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
     entries.append({"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"})
-    manifest = {
-        "name": "Reversi", "short_name": "Reversi",
-        "description": "Reversi (Othello): play a friend or the computer, online or offline.",
-        "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
-        "background_color": "#f4f1ea", "theme_color": "#1b5e3f", "icons": entries,
-    }
-    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n")
+    for code, words in word_tables()[1].items():
+        manifest = {
+            "name": words["page.reversi"], "short_name": words["page.reversi"], "lang": code,
+            "description": words["page.description"],
+            "start_url": "./", "scope": "./", "display": "standalone", "orientation": "any",
+            "background_color": "#f4f1ea", "theme_color": "#1b5e3f", "icons": entries,
+        }
+        name = "manifest.webmanifest" if code == "en" else f"manifest-{code}.webmanifest"
+        (site / name).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 
 
 def project_version() -> str:
@@ -670,14 +720,43 @@ def ensure_test_packages() -> None:
     run_step([sys.executable, "-m", "pip", "install", "-e", ".[test]"])
 
 
+#: With no pytest arguments the suite runs as these halves side by side, one a core:
+#: the browser tests, and everything else (the Python, Pyodide and JavaScript tests).
+HALVES = (("browser", ["tests/browser"]), ("python", ["tests", "--ignore=tests/browser"]))
+
+
+def run_pytest(halves: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
+    """Runs each pytest command line at once, in parallel, and prints each one's output
+    when it ends (not interleaved); returns the first failing exit status, else 0."""
+    started = time.perf_counter()
+    logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}
+    running = {name: subprocess.Popen([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env,
+                                      stdout=logs[name], stderr=subprocess.STDOUT)
+               for name, args in halves}
+    status = 0
+    for name, process in running.items():
+        code = process.wait()
+        logs[name].seek(0)
+        print(f"\n===== {name} tests (exit {code}, {time.perf_counter() - started:.0f} s since the start) =====")
+        print(logs[name].read(), flush=True)
+        if code == PYTEST_NO_TESTS:
+            print(f"error: pytest ran no {name} tests", file=sys.stderr)
+            code = 1
+        status = status or code
+    return status
+
+
 def command_test(pytest_args: list[str]) -> int:
-    """Installs what the tests need, builds the site, and returns pytest's exit status."""
+    """Installs what the tests need, builds the site, and returns pytest's exit status;
+    with no arguments, the browser half and the rest run side by side (HALVES)."""
     ensure_chromium()
     ensure_test_packages()
     command_build()
     fetch_test_wheels()
     fetch_axe()
     env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
+    if not pytest_args:
+        return run_pytest(list(HALVES), env)
     status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
         print("error: pytest ran no tests", file=sys.stderr)

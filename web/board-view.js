@@ -7,14 +7,17 @@ import { planAnimation, progressAt } from "./anim.js";
 import { PALETTES, drawBoard, drawDisc, drawDot, drawHint, drawRing } from "./board-draw.js";
 import { squareName } from "./format.js";
 
-/** Returns the accessible name of a square, e.g. "d3, empty, legal move, hint +6". */
-function cellLabel(name, cell, legal, last, hint) {
+/** Returns the accessible name of a square in `words`' language, e.g. "d3, empty, legal move, hint +6". */
+export function cellLabel(words, name, cell, legal, last, hint) {
   const content = cell === "X" ? "black" : cell === "O" ? "white" : "empty";
-  let label = `${name}, ${content}`;
-  if (legal) label += ", legal move";
-  if (last) label += ", last move";
-  if (hint) label += `, hint ${hint.text}${hint.best ? ", best" : ""}`;
-  return label;
+  const parts = [name, words[`page.cell.${content}`]];
+  if (legal) parts.push(words["page.cell.legal"]);
+  if (last) parts.push(words["page.cell.last"]);
+  if (hint) {
+    parts.push(words["page.cell.hint"].replace("{value}", hint.text));
+    if (hint.best) parts.push(words["page.cell.best"]);
+  }
+  return parts.join(words["page.cell.separator"]);
 }
 
 /** Returns the legal squares to mark: none when the player turned the dots off (B1). */
@@ -23,8 +26,9 @@ function shownLegal(snapshot) {
 }
 
 export class BoardView {
-  /** Builds the 64 grid cells inside `grid` and draws on `canvas`. */
-  constructor(canvas, grid) {
+  /** Builds the 64 grid cells inside `grid` and draws on `canvas`; `words` names the
+   * squares (a table of web/words.js). */
+  constructor(canvas, grid, words) {
     this.canvas = canvas;
     this.grid = grid;
     this.snapshot = null;
@@ -35,6 +39,7 @@ export class BoardView {
     this.reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.dark = window.matchMedia("(prefers-color-scheme: dark)");
     this.dark.addEventListener("change", () => this.schedule());
+    this.words = words;
     this.cells = [];
     for (let row = 0; row < 8; row++) {
       const rowEl = document.createElement("div");
@@ -53,6 +58,12 @@ export class BoardView {
     new ResizeObserver(() => this.render()).observe(canvas);
   }
 
+  /** Names the squares in another language from now on (a table of web/words.js). */
+  setWords(words) {
+    this.words = words;
+    if (this.snapshot) this.show(this.snapshot);
+  }
+
   /** Shows a new snapshot (see py/reversi/snapshot.py); animates a single placement. */
   show(snapshot) {
     const before = this.snapshot && this.snapshot.cells;
@@ -66,7 +77,8 @@ export class BoardView {
     this.cells.forEach((cell, i) => {
       const name = squareName(i);
       const isLegal = legal.has(name);
-      cell.setAttribute("aria-label", cellLabel(name, snapshot.cells[i], isLegal, snapshot.last === name, hints[name]));
+      cell.setAttribute("aria-label", cellLabel(this.words, name, snapshot.cells[i], isLegal, snapshot.last === name,
+        hints[name]));
       cell.classList.toggle("legal", isLegal || Boolean(hints[name]));
     });
     if (this.preview && !legal.has(this.preview)) this.preview = null;

@@ -17,6 +17,7 @@
 //             editorSolution(text), editorClosed()}   (panels.js)
 //   announce(text), sound {play(flips)}, clipboard {write(text)}
 //   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
+//   browserLanguage  the browser's language among the page's, sent with load (SPEC L2)
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "./format.js";
@@ -25,7 +26,7 @@ export const COMPUTER_DELAY_MS = 250; // lets the player see their own move befo
 export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 
 export function createController({
-  engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening,
+  engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
 }) {
   let snap = null;
   let loading = true;
@@ -258,6 +259,13 @@ export function createController({
       stopWatching();
       openReview(await command("review", { source: "history", index }));
     },
+    async reviewAt(ply) {
+      if (!review.active()) {
+        stopWatching();
+        openReview(await command("review", { source: "current" }));
+      }
+      review.goto(ply);
+    },
     navigate(key) {
       if (!review.active()) return false;
       review.step({ ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[key]);
@@ -301,7 +309,7 @@ export function createController({
     let reply;
     try {
       await engine.ready;
-      reply = await engine.call("load", { documents });
+      reply = await engine.call("load", { documents, language: browserLanguage });
     } catch (error) {
       if (!error.dead || !engine.gaveUp()) ui.engineState("failed", { error: error.message, files: error.files || [] });
       return null;

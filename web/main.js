@@ -9,41 +9,64 @@ import { createEngineState } from "./engine-state.js";
 import { formatDate } from "./format.js";
 import { createFullscreen } from "./fullscreen.js";
 import { bindInput } from "./input.js";
+import { applyWords, matchLanguage, word } from "./language.js";
 import { createLayers } from "./layers.js";
 import { createMenu } from "./menu.js";
+import { createMoveList } from "./movelist.js";
 import { createPanels } from "./panels.js";
 import { createEditorState } from "./editor.js";
 import { refreshFiles, replaceableEngine } from "./recovery.js";
 import { createReview, frameSnapshot } from "./review.js";
 import { createSound } from "./sound.js";
 import { browserStorage, createStore, savedView, sessionFlag } from "./storage.js";
+import { LANGUAGES, WORDS } from "./words.js";
 
 const TICK_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
-const view = new BoardView($("board-canvas"), $("board"));
-const announce = createAnnouncer($("status"));
 const store = createStore(browserStorage("localStorage"));
-const ui = createPanels({ emit: (intent, detail) => controller.emit(intent, detail) });
+const documents = store.readAll();
+const saved = savedView(documents.game || documents.legacy);
+const codes = LANGUAGES.map((language) => language.code);
+/** The browser's language among the page's (SPEC L2): what the page speaks until the player chooses. */
+const browserLanguage = matchLanguage(navigator.languages || [navigator.language], codes);
+let language = saved && codes.includes(saved.language) ? saved.language : browserLanguage;
+const words = () => WORDS[language];
+
+const view = new BoardView($("board-canvas"), $("board"), words());
+const announce = createAnnouncer($("status"));
+const ui = createPanels({ emit: (intent, detail) => controller.emit(intent, detail), words });
+const moveList = createMoveList($("move-list"), (ply) => controller.emit("reviewAt", ply));
+
+/** Speaks `code` on the page: its words, <html lang>, the install name (SPEC L1, L2, L4). */
+function speak(code) {
+  language = code;
+  document.documentElement.lang = code;
+  applyWords(document, words());
+  document.querySelector("link[rel=manifest]").href = code === "en" ? "manifest.webmanifest" : `manifest-${code}.webmanifest`;
+  view.setWords(words());
+  $("language-setting").value = code;
+}
 const review = createReview({
   draw({ frame, announce: say, ...info }) {
     view.show(frameSnapshot(frame));
     $("count-black").textContent = frame.counts.black;
     $("count-white").textContent = frame.counts.white;
     ui.reviewFrame(info);
+    moveList.show(review.current().move_list || [], frame.ply);
     $("graph-meaning").textContent = review.current().meaning;
     if (say) announce(frame.text);
   },
 });
-const stages = { python: "Loading Python…", engine: "Installing the engine…", installed: "Starting…" };
 const engine = replaceableEngine(() => createEngine((stage) => {
   performance.mark(`engine-${stage}`);
-  $("loading").lastChild.textContent = stages[stage] || "Loading…";
+  $("loading").lastChild.textContent = word(words(), `page.loading.${stage}`);
 }));
 const opening = JSON.parse($("opening").textContent);
 const controller = createController({
   engine, store, view, review, editor: createEditorState(), announce, sound: createSound(),
-  ui: { ...withLayers(ui), engineState: createEngineState() },
+  ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState() },
+  browserLanguage,
   opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },
   timers: {
@@ -63,6 +86,13 @@ const fullscreen = createFullscreen({
   },
 });
 const emit = controller.emit;
+
+/** Draws a snapshot's panels, first switching the page to the language it speaks. */
+function renderIn(snap, flags) {
+  if (snap.language && snap.language !== language) speak(snap.language);
+  ui.render(snap, flags);
+  if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
+}
 
 /** Returns the panels with the position setup made a layer: the browser's Back closes it. */
 function withLayers(panels) {
@@ -111,6 +141,7 @@ function bindControls() {
   for (const name of ["mode", "side", "level", "variant"]) {
     $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
   }
+  $("language-setting").addEventListener("change", (event) => emit("setting", { name: "language", value: event.target.value }));
   $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));
   $("swap-sides").addEventListener("change", (event) => emit("setting", { name: "swap_sides", value: event.target.checked }));
   $("import-transcript").addEventListener("click", async () => {
@@ -171,8 +202,14 @@ function registerServiceWorker(isLoading) {
 }
 
 async function start() {
-  const documents = store.readAll();
-  controller.paint({ ...opening, ...(savedView(documents.game || documents.legacy) || {}) });
+  $("language-setting").replaceChildren(...LANGUAGES.map(({ code, name }) => {
+    const option = Object.assign(document.createElement("option"), { value: code, textContent: name });
+    option.lang = code;
+    return option;
+  }));
+  speak(language);
+  document.documentElement.dataset.words = "applied";
+  controller.paint({ ...opening, ...(saved || {}) });
   performance.mark("board-painted");
   // The date formatter's first use costs about 20 ms: spend them while Python starts,
   // not when the first finished game enters the history.

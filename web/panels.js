@@ -4,6 +4,7 @@
 
 import { drawGraph } from "./graph.js";
 import { formatDate, formatTime } from "./format.js";
+import { word } from "./language.js";
 
 const $ = (id) => document.getElementById(id);
 const CELEBRATION_MS = 6000;
@@ -13,8 +14,9 @@ function make(tag, props = {}) {
   return Object.assign(document.createElement(tag), props);
 }
 
-/** Returns the page's panels as the controller's `ui`; `emit(intent, detail)` runs an intent. */
-export function createPanels({ emit }) {
+/** Returns the page's panels as the controller's `ui`; `emit(intent, detail)` runs an
+ * intent, `words()` gives the page's words in the language of the moment (web/words.js). */
+export function createPanels({ emit, words }) {
   const dismissed = new Set();
   let notices = [];
   let shownLists = "";
@@ -29,7 +31,7 @@ export function createPanels({ emit }) {
   function showScores(board) {
     $("count-black").textContent = board.counts.black;
     $("count-white").textContent = board.counts.white;
-    $("turn").textContent = board.result ? "Game over" : board.status;
+    $("turn").textContent = board.result ? word(words(), "page.game_over") : board.status;
   }
 
   function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching }) {
@@ -45,7 +47,7 @@ export function createPanels({ emit }) {
     $("restart").disabled = !ready || !snap.can_restart;
     $("new-game").disabled = $("menu-new").disabled = !ready;
     const pause = $("pause");
-    pause.setAttribute("aria-label", snap.paused ? "Resume" : "Pause");
+    pause.setAttribute("aria-label", word(words(), snap.paused ? "page.resume" : "page.pause"));
     pause.querySelector("use").setAttribute("href", snap.paused ? "#i-play" : "#i-pause");
     pause.disabled = !ready || !snap.can_pause;
     $("legal-dots").setAttribute("aria-pressed", String(Boolean(snap.options.legal_dots)));
@@ -94,7 +96,7 @@ export function createPanels({ emit }) {
     shownLists = lists;
     showHistory(snap.history);
     showStats(snap.stats);
-    showStars(snap.stars);
+    showStars(snap.stars, snap.star_count);
   }
 
   /** Draws one page of the results history ({page, pages, total, rows, words}, SPEC P9). */
@@ -139,16 +141,16 @@ export function createPanels({ emit }) {
     if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
   }
 
-  function showStars(stars) {
+  function showStars(stars, count) {
     $("star-list").replaceChildren(...stars.map((star) => {
       const li = make("li", { className: star.earned ? "earned" : "" });
       const mark = make("span", { className: "mark", textContent: star.earned ? "★" : "☆" });
       mark.setAttribute("aria-hidden", "true");
-      li.append(mark, make("span", { className: "name", textContent: `${star.name}${star.earned ? " (earned)" : " (not yet)"}` }),
+      li.append(mark, make("span", { className: "name", textContent: star.label }),
         make("span", { className: "how", textContent: star.how }));
       return li;
     }));
-    $("star-count").textContent = `${stars.filter((s) => s.earned).length} of ${stars.length}`;
+    $("star-count").textContent = count;
   }
 
   function showAnalysis(report) {
@@ -159,7 +161,7 @@ export function createPanels({ emit }) {
     $("analysis-progress").setAttribute("aria-valuetext", report.progress_text);
     $("analysis-progress-row").hidden = report.finished;
     drawGraph($("analysis-graph"), report);
-    $("analysis-graph").setAttribute("aria-label", `Graph of the expected final disc difference. ${report.lines.join(" ")}`);
+    $("analysis-graph").setAttribute("aria-label", report.label);
     $("analysis-text").replaceChildren(...report.lines.map((textContent) => make("li", { textContent })));
   }
 
@@ -203,19 +205,18 @@ export function createPanels({ emit }) {
      * end of a game the result card lists them instead. */
     celebrate(snap) {
       if (!$("result").hidden) return;
-      const names = snap.stars.filter((s) => snap.new_stars.includes(s.id)).map((s) => s.name);
       const el = $("celebration");
-      el.textContent = `Star earned: ${names.join(", ")}`;
+      el.textContent = snap.celebration;
       el.hidden = true;
       void el.offsetWidth; // restart the CSS animation
       el.hidden = false;
       clearTimeout(celebrationTimer);
       celebrationTimer = setTimeout(() => { el.hidden = true; }, CELEBRATION_MS);
     },
-    /** Draws a review frame's bar: its title, position and the step buttons. */
-    reviewFrame({ index, total, title }) {
-      $("turn").textContent = "Reviewing";
-      $("review-title").textContent = `${title}: ${index === 0 ? "start" : `move ${index} of ${total}`}`;
+    /** Draws a review frame's bar: its heading (Python's), position and the step buttons. */
+    reviewFrame({ index, total, heading }) {
+      $("turn").textContent = word(words(), "page.reviewing");
+      $("review-title").textContent = heading;
       $("review-start").disabled = $("review-back").disabled = index === 0;
       $("review-forward").disabled = $("review-end").disabled = index === total;
     },

@@ -3,15 +3,17 @@
 // under node --test; the page draws the frame and the review bar.
 
 /**
- * Returns the review stepper. `draw({frame, index, total, title, announce})` paints
- * frame `index` of `total` (0 = the opening) and says whether to announce its text.
+ * Returns the review stepper. `draw({frame, index, total, title, heading, announce})`
+ * paints frame `index` of `total` (0 = the opening), with the frame's heading for the
+ * review bar, and says whether to announce its text.
  */
 export function createReview({ draw }) {
   let review = null;
   let index = 0;
 
   const render = (announce) => draw({
-    frame: review.frames[index], index, total: review.frames.length - 1, title: review.title, announce,
+    frame: review.frames[index], index, total: review.frames.length - 1, title: review.title,
+    heading: review.frames[index].heading, announce,
   });
 
   return {
@@ -32,6 +34,10 @@ export function createReview({ draw }) {
       review = payload;
       if (following) index = payload.frames.length - 1;
       render(following);
+    },
+    /** Shows frame `to` (0: the first position). */
+    goto(to) {
+      if (review) this.step(to - index);
     },
     /** Moves by `delta` frames, or to the start (-Infinity) or end (Infinity). */
     step(delta) {

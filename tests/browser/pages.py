@@ -7,6 +7,7 @@ Screenshots go to the git-ignored ``test-output/``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,7 @@ def status(pg) -> str:
 def tap(pg, square: str) -> None:
     """Taps a square and waits until the page has taken the move in."""
     before = status(pg)
-    pg.get_by_role("gridcell", name=square + ",").first.click()
+    pg.get_by_role("gridcell", name=re.compile(f"^{square}[^0-9]")).first.click()
     pg.wait_for_function(
         "([sel, before]) => document.querySelector(sel) && document.querySelector('#status').textContent !== before",
         arg=[READY, before], timeout=10_000)

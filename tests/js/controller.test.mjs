@@ -106,7 +106,7 @@ test("P1: start loads what is stored, announces, and stores what the reply says"
     announce: "Your move", save: { game: { text: "G2", base: "G1" } }, drop: ["legacy"],
   }), { stored: { game: "G1", legacy: "OLD" } });
   await h.controller.start(h.storage && { game: "G1", legacy: "OLD" });
-  assert.deepEqual(h.calls[0], ["load", { documents: { game: "G1", legacy: "OLD" } }]);
+  assert.deepEqual(h.calls[0], ["load", { documents: { game: "G1", legacy: "OLD" }, language: "en" }]);
   assert.equal(h.storage.game, "G2");
   assert.deepEqual(h.removed, ["legacy"]);
   assert.deepEqual(h.said, ["Your move"]);

@@ -94,7 +94,7 @@ test("A3: a review opens at the last frame and steps within the game", () => {
   assert.equal(review.active(), false);
   review.open(payload(3));
   assert.equal(review.active(), true);
-  assert.deepEqual(drawn.at(-1), { frame: review.current().frames[3], index: 3, total: 3, title: "This game", announce: true });
+  assert.deepEqual(drawn.at(-1), { frame: review.current().frames[3], index: 3, total: 3, title: "This game", heading: undefined, announce: true });
   review.step(1);
   assert.equal(drawn.length, 1, "no step past the end");
   review.step(-1);

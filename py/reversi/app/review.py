@@ -17,6 +17,7 @@ from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
 from .game_text import game_text
+from .movelist import move_list
 
 
 def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:
@@ -55,13 +56,18 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
               start: Start | None = None, variant: str = STANDARD) -> dict[str, Any]:
     """Returns the review a page shows: title, source, transcript (``moves``, and
     ``start``: the first position's board string, or None for the opening), the
-    variant, the game as text (``transcript``), frames, the colour the person played
+    variant, the game as text (``transcript``), frames (each with its ``heading`` for the
+    review bar, e.g. "This game: move 3 of 40"), the move list (:mod:`.movelist`), the colour the person played
     (None when both sides were people, or unknown), and what the analysis graph
     means in this variant (``meaning``)."""
     board = format_board(*start) if start else None
+    shown = frames(moves, start, variant)
+    colors = Line(moves, start=start, variant=variant).colors
+    for frame in shown:
+        frame["heading"] = wording.frame_heading(title, frame["ply"], len(moves))
     return {"title": title, "source": source, "moves": format_transcript(moves), "start": board,
             "variant": variant, "transcript": game_text(moves, start, variant), "human": human,
-            "frames": frames(moves, start, variant), "meaning": wording.graph_meaning(variant)}
+            "frames": shown, "meaning": wording.graph_meaning(variant), "move_list": move_list(moves, colors)}
 
 
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:

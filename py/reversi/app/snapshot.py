@@ -16,6 +16,8 @@ Board:
 - ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
+- ``move_list``: the game's moves numbered in pairs, passes shown, those undone
+  marked ``ahead`` (:func:`reversi.app.movelist.move_list`).
 - ``moves``: the transcript of the game so far (SPEC R6); ``transcript``: the same
   as text to copy, after the board string of a set-up game's first position (E2).
 
@@ -88,6 +90,7 @@ from ..game.settings import GAME_SETTINGS
 from ..game.stars import STAR_IDS
 from . import wording
 from .game_text import game_text
+from .movelist import move_list
 from .stats import statistics
 
 
@@ -184,6 +187,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         variant=game.variant,
         variant_note=wording.variant_note(game.variant, len(game.line.moves)),
         game_line=wording.game_line(game),
+        move_list=move_list(game.line.moves, game.line.colors, game.line.cursor),
         stats=statistics(session.progress.history),
         **(hints or {"hints": None, "hints_due": False}),
     )

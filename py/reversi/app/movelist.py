@@ -1,0 +1,46 @@
+"""The move list: a game's moves numbered in pairs, passes shown (issue 22, SPEC R4, R6).
+
+``1. f5 d6  2. c3 d3 …``: each pair is Black's turn and White's, so a pass takes
+its side's place in the pair ("pass"), and a game that begins with White to move
+(a set-up position) leaves Black's first place empty.  Each entry names the
+placement after which it stands (``ply``, the review frame to open), whether it is
+the current position's last placement (``current``) and whether it lies beyond the
+cursor (``ahead``: undone, Redo plays it again).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.bitboard import Square
+from ..engine.board import BLACK, Color
+from ..engine.notation import square_name
+from . import wording
+
+
+def move_list(moves: list[Square], colors: list[Color], cursor: int | None = None) -> list[dict[str, Any]]:
+    """Returns the rows ``{"number", "black", "white"}`` of a game's moves (``colors``:
+    who made each placement), each side an entry ``{"ply", "text", "label", "pass",
+    "current", "ahead"}`` or None; ``cursor`` (default: all) is how many placements are played."""
+    cursor = len(moves) if cursor is None else cursor
+    turns: list[dict[str, Any] | None] = []
+    expected = BLACK
+    for ply, (square, color) in enumerate(zip(moves, colors), 1):
+        if color != expected:  # White opens (a set-up position), or the side to move passed
+            turns.append(None if ply == 1 else _entry(len(turns), expected, ply - 1, None, cursor))
+        turns.append(_entry(len(turns), color, ply, square, cursor))
+        expected = color ^ 1
+    if len(turns) % 2:
+        turns.append(None)
+    return [{"number": n + 1, "black": turns[2 * n], "white": turns[2 * n + 1]} for n in range(len(turns) // 2)]
+
+
+def _entry(turn: int, color: Color, ply: int, square: Square | None, cursor: int) -> dict[str, Any]:
+    """Returns the entry of turn ``turn`` (0-based): a placement, or (``square`` None) a
+    pass after placement ``ply``, with its words and its accessible name (``label``)."""
+    number, side = turn // 2 + 1, wording.color_title(color)
+    text = square_name(square) if square is not None else wording.say("movelist.pass")
+    label = (wording.say("movelist.entry", number=number, color=side, square=text) if square is not None
+             else wording.say("movelist.entry_pass", number=number, color=side))
+    return {"ply": ply, "text": text, "label": label, "pass": square is None,
+            "current": square is not None and ply == cursor, "ahead": ply > cursor}

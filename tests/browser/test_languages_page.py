@@ -1,0 +1,141 @@
+"""Eight languages in a real browser (SPEC L1-L4, issue 21): the first visit speaks the
+browser's language, a move is announced in it, every label fits at four sizes with its
+44 px targets, axe finds nothing, the menu's choice applies at once and survives a
+reload; screenshots of play, the menu and the result card of each language."""
+
+from __future__ import annotations
+
+import pytest
+
+import build
+from reversi.app.wording.catalog import CODES, say, speaking
+from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap
+from tests.browser.test_a11y import scan
+
+#: A browser locale that picks each language.
+LOCALES = {"en": "en-GB", "ja": "ja-JP", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "ko": "ko-KR", "fr": "fr-FR",
+           "es": "es-ES", "de": "de-DE"}
+SIZES = ({"width": 360, "height": 640}, {"width": 390, "height": 844}, {"width": 640, "height": 360},
+         {"width": 1280, "height": 800})
+#: Every visible control or label whose text could overflow its box, and every target.
+OVERFLOWS = """() => {
+    const out = [];
+    const shown = (el) => el.offsetParent !== null && el.getClientRects().length;
+    for (const el of document.querySelectorAll('button, label, legend, h1, h2, h3, select, summary, .segmented span, th, td, .turn, .game-line')) {
+        if (!shown(el)) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto')
+            out.push(`overflows: ${el.id || el.tagName} "${el.textContent.trim().slice(0, 30)}" ${el.scrollWidth}>${el.clientWidth}`);
+    }
+    for (const el of document.querySelectorAll('button, select, .segmented label')) {
+        if (!shown(el)) continue;
+        const box = el.getBoundingClientRect();
+        if (box.height < 43.5 || box.width < 43.5) out.push(`small target: ${el.id || el.textContent.trim().slice(0, 30)} ${box.width}x${box.height}`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
+    return out;
+}"""
+
+
+def open_menu(pg) -> None:
+    """Opens the menu by its button (found by id: its name is in the page's language)."""
+    pg.locator("#menu-open").click()
+    pg.wait_for_selector("#menu[open]")
+
+
+def close_menu(pg) -> None:
+    """Closes the menu by its close button."""
+    pg.locator("#menu-close").click()
+    pg.wait_for_selector("#menu:not([open])", state="attached")
+
+
+def two_players(pg) -> None:
+    """Starts a game between two people on this screen (the menu's Opponent choice)."""
+    open_menu(pg)
+    before = status(pg)
+    pg.locator("#mode input[value=local]").check()
+    pg.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+    close_menu(pg)
+
+
+def words(code: str, key: str, count=None, **values) -> str:
+    """Returns a sentence of Python's table for ``code``."""
+    speaking(code)
+    try:
+        return say(key, count, **values)
+    finally:
+        speaking("en")
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    return build.fetch_axe().read_text()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_url, axe_source, code):
+    """L1-L4: picked from the browser; <html lang> set; a move announced in the language;
+    nothing clipped at 360x640, 390x844, 640x360 and 1280x800 (play, menu, result card);
+    axe clean; the choice survives a reload."""
+    context = browser.new_context(viewport=SIZES[1], locale=LOCALES[code], device_scale_factor=1)
+    page = context.new_page()
+    page.goto(base_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == code
+    assert page.locator("#undo").inner_text() == words(code, "page.undo")
+    two_players(page)
+    tap(page, "d3")
+    assert status(page).startswith(words(code, "event.placed.other", 1, who=words(code, "color.black"),
+                                         square="d3"))
+    problems = []
+    for size in SIZES:
+        page.set_viewport_size(size)
+        problems += [f"{size['width']}x{size['height']} play: {p}" for p in page.evaluate(OVERFLOWS)]
+    screenshot(page, f"lang-{code}-play-desktop")
+    page.set_viewport_size(SIZES[1])
+    screenshot(page, f"lang-{code}-play-phone")
+    violations = scan(page, axe_source)["violations"]
+    open_menu(page)
+    for size in SIZES:
+        page.set_viewport_size(size)
+        problems += [f"{size['width']}x{size['height']} menu: {p}" for p in page.evaluate(OVERFLOWS)]
+    page.set_viewport_size(SIZES[1])
+    screenshot(page, f"lang-{code}-menu-phone")
+    violations += scan(page, axe_source)["violations"]
+    close_menu(page)
+    before = status(page)
+    page.locator("#new-game").click()
+    page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+    play(page, WIPE_OUT)
+    page.wait_for_selector("#result:not([hidden])")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        problems += [f"{size['width']}x{size['height']} result: {p}" for p in page.evaluate(OVERFLOWS)]
+    page.set_viewport_size(SIZES[1])
+    screenshot(page, f"lang-{code}-result-phone")
+    violations += scan(page, axe_source)["violations"]
+    assert not problems, problems
+    assert not violations, violations
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == code
+    context.close()
+
+
+def test_l2_the_menus_choice_applies_at_once_and_survives_a_reload(page):
+    """L2, P1: choosing Deutsch in the menu (each language listed in its own name) speaks
+    German at once, and a reload keeps it; the browser's English does not come back."""
+    open_menu(page)
+    names = page.locator("#language-setting option").all_inner_texts()
+    assert names == ["English", "日本語", "简体中文", "繁體中文", "한국어", "Français", "Español", "Deutsch"]
+    page.get_by_label("Language").select_option(label="Deutsch")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.locator("#menu-title").inner_text() == words("de", "page.menu")
+    close_menu(page)
+    assert page.locator("#undo").inner_text() == words("de", "page.undo")
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    two_players(page)
+    tap(page, "d3")
+    assert status(page).startswith(words("de", "event.placed.other", 1, who=words("de", "color.black"),
+                                         square="d3"))
