@@ -5,13 +5,14 @@ as the same game: same final board, same variant, same result."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi.app.cli import main as cli
-from reversi.app.game_text import Played, game_text, parse_game
+from reversi.app.game_text import Played, game_link, game_text, parse_game, parse_link
 from reversi.engine.board import Board
 from reversi.engine.notation import format_board, parse_board
 from reversi.engine.variants import VARIANTS
@@ -108,3 +109,42 @@ def test_v3_the_command_line_prints_each_match_game_as_text_that_opens_the_same_
         for square in game.moves:
             board.play(square)
         assert board.board.is_game_over() and "-".join(map(str, board.board.counts())) == score
+
+
+@settings(max_examples=100, deadline=None)
+@given(game=games())
+def test_a_links_fragment_reads_back_as_its_game(game):
+    """Issue 22, V3, E2: parse_link(game_link(game)) is the game, variant and start included;
+    the fragment needs no escaping in a URL."""
+    fragment = game_link(*game)
+    assert parse_link("#" + fragment) == game
+    assert re.fullmatch(r"[A-Za-z0-9=&_.~-]*", fragment)
+
+
+@pytest.mark.parametrize("fragment, says", [
+    ("#moves=f5f5", "cannot be played"), ("#moves=z9", "is not a square"), ("#colour=red", "not part of a link"),
+    ("#moves=f5&variant=chess", "is not a variant"), ("#moves=f5&start=XXX", "a board string has 64 squares"),
+    ("#moves=f5&moves=d6", "not part of a link"), ("#" + "moves=" + "f5" * 300, "not part of a link")])
+def test_a_bad_link_is_refused_with_its_reason_and_the_game_in_play_stays(fragment, says):
+    """Issue 22, P3: a link that is not a legal game says why, and changes nothing."""
+    tab = Tab(Storage())
+    tab.load()
+    tab.play("d3")
+    before = tab.snap["cells"], tab.snap["moves"]
+    with pytest.raises(ValueError, match="That link cannot be opened") as refused:
+        tab.call("open_link", fragment=fragment)
+    assert says in str(refused.value)
+    after = tab.call("snapshot")
+    assert (after["cells"], after["moves"]) == before and not after["reviewing"]
+
+
+def test_the_snapshot_and_the_review_carry_the_link_of_their_game():
+    """Issue 22: the live game's link and its review's are the same, and open that game."""
+    tab = new_game("anti")
+    tab.play(tab.snap["legal"][0])
+    link = tab.snap["link"]
+    assert link.startswith("moves=") and link.endswith("&variant=anti")
+    assert tab.call("review", source="current")["review"]["link"] == link
+    tab.call("close_review")
+    opened = tab.call("open_link", fragment="#" + link)["review"]
+    assert opened["variant"] == "anti" and opened["title"] == "Shared game"

@@ -15,7 +15,8 @@
 //             historyPage(page), engineState(state, detail), transcript(text), copyResult(ok),
 //             editorOpened(), editorState(setup),
 //             editorSolution(text), editorClosed()}   (panels.js)
-//   announce(text), sound {play(flips)}, clipboard {write(text)}
+//   announce(text), sound {play(flips)}, clipboard {write(text)}, share(data) | null (navigator.share),
+//   pageUrl() (the page's address without its fragment)
 //   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
 //   browserLanguage  the browser's language among the page's, sent with load (SPEC L2)
 
@@ -27,6 +28,7 @@ export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 
 export function createController({
   engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
+  share = null, pageUrl = () => "",
 }) {
   let snap = null;
   let loading = true;
@@ -214,15 +216,31 @@ export function createController({
     }
   }
 
-  /** Copies text to the clipboard; the page shows and announces whether it worked. */
-  async function copy(text) {
+  /** Copies text (a transcript, or a link: `kind`) to the clipboard; the page shows and
+   * announces whether it worked. */
+  async function copy(text, kind = "transcript") {
     let ok = true;
     try {
       await clipboard.write(text);
     } catch {
       ok = false;
     }
-    announce(ui.copyResult(ok, text));
+    announce(ui.copyResult(ok, text, kind));
+  }
+
+  /** Shares the link that opens a game (its fragment from Python): the system's share
+   * sheet where the browser has one, else a copy (issue 22). */
+  async function shareLink(fragment) {
+    const url = `${pageUrl()}#${fragment}`;
+    if (share) {
+      try {
+        await share({ url });
+        return;
+      } catch (error) {
+        if (error && error.name === "AbortError") return; // the player closed the sheet
+      }
+    }
+    await copy(url, "link");
   }
 
   const intents = {
@@ -283,6 +301,13 @@ export function createController({
     cancelAnalysis: () => overrule("analysis_stop"),
     copyTranscript: () => copy(snap.transcript),
     copyReview: () => copy(review.current().transcript),
+    shareGame: () => shareLink(snap.link),
+    shareReview: () => shareLink(review.current().link),
+    async openLink(fragment) {
+      stopWatching();
+      if (analysing) await overrule("analysis_stop");
+      openReview(await command("open_link", { fragment }));
+    },
     async importTranscript(text) {
       stopWatching();
       ui.transcript("");

@@ -69,6 +69,8 @@ const controller = createController({
   browserLanguage,
   opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },
+  share: navigator.share ? (data) => navigator.share(data) : null,
+  pageUrl: () => location.href.split("#")[0],
   timers: {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     now: () => performance.now(),
@@ -117,7 +119,8 @@ function bindControls() {
     analyse: "analyse", "analysis-cancel": "cancelAnalysis", "copy-transcript": "copyTranscript",
     "copy-review": "copyReview", takeover: "takeover",
     "result-new": "newGame", "result-review": "review", "result-analyse": "reviewAndAnalyse",
-    "result-copy": "copyTranscript", "hint-toggle": "toggleHints",
+    "result-copy": "copyTranscript", "hint-toggle": "toggleHints", "result-share": "shareGame",
+    "share-review": "shareReview",
     "editor-close": "closeSetup", "editor-clear": "setupClear", "editor-opening": "setupOpening",
     "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
   };
@@ -185,6 +188,15 @@ function bindControls() {
   }, TICK_MS);
 }
 
+/** Opens the game a link carries (#moves=…, issue 22) in review, then takes the fragment
+ * off the address, so that a reload is the player's own game again. */
+function openLink() {
+  if (!/^#moves=/.test(location.hash)) return;
+  const fragment = location.hash;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  emit("openLink", fragment);
+}
+
 /** Registers the service worker (O1) and says when the page is ready to play offline. */
 function registerServiceWorker(isLoading) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
@@ -220,6 +232,8 @@ async function start() {
   registerServiceWorker(() => loading);
   if (await controller.start(documents)) performance.mark("interactive");
   loading = false;
+  openLink();
+  window.addEventListener("hashchange", openLink);
 }
 
 start();

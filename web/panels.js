@@ -277,13 +277,14 @@ export function createPanels({ emit, words }) {
     },
     /** Says whether a copy worked (in the menu's transcripts and on the message line);
      * if not, selects the text for a manual copy. Returns the words said. */
-    copyResult(ok, text) {
+    copyResult(ok, text, kind = "transcript") {
       const message = $("transcript-message");
       if (!ok) {
         $("transcript-out").value = text;
         $("transcript-out").select();
       }
-      message.textContent = ok ? message.dataset.copied : message.dataset.manual;
+      const key = kind === "link" ? (ok ? "page.link_copied" : "page.link_manual") : null;
+      message.textContent = key ? word(words(), key) : ok ? message.dataset.copied : message.dataset.manual;
       $("message").textContent = message.textContent;
       return message.textContent;
     },

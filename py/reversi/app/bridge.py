@@ -35,6 +35,8 @@ Methods and parameters:
   game in play pauses meanwhile.  ``close_review`` {}: back to the game.
 - ``import_transcript`` {"text": str}: a pasted game (an optional board string,
   then a transcript), checked, as frames to review.
+- ``open_link`` {"fragment": str}: the game of a link (``#moves=…``, issue 22), checked,
+  opened in review; the game in play is not touched.
 - ``analysis_start`` {"moves": text, "title": str, "human": colour | null},
   ``analysis_step``, ``analysis_stop`` {}: analyse a finished or past game one
   position at a time (``moves`` may begin with a board string).
@@ -115,6 +117,8 @@ class Bridge:
                 self.session, chosen_game(self.session, source, index)),
             "close_review": lambda: self.events.extend(self.reviews.close(self.session)),
             "import_transcript": lambda text: self.events.extend(self.reviews.import_game(self.session, text)),
+            "open_link": lambda fragment: self.events.extend(
+                self.reviews.import_game(self.session, fragment, link=True)),
             "analysis_start": lambda moves, title="Game", human=None: self.events.extend(
                 self.reviews.start_analysis(self.session, moves, title, human)),
             "analysis_step": lambda: self.events.extend(self.reviews.step()),

@@ -63,3 +63,43 @@ def parse_game(text: str) -> Played:
     board = Line(start=start, variant=variant).board
     board.play_transcript(text)
     return Played(board.placements(), start, variant)
+
+
+#: The longest link fragment read (a full game with a start is under 250 characters).
+MAX_LINK = 400
+
+
+def game_link(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
+    """Returns the fragment of a link that opens the game (issue 22): ``moves=f5d6…``,
+    then ``&variant=anti`` for a variant, ``&start=`` and the 64 squares with the side to
+    move (``-XO…X``) for a set-up game; nothing in it needs escaping."""
+    fields = [f"moves={format_transcript(moves)}"]
+    if variant != STANDARD:
+        fields.append(f"variant={variant}")
+    if start:
+        fields.append("start=" + format_board(*start).replace(" ", ""))
+    return "&".join(fields)
+
+
+def parse_link(fragment: str) -> Played:
+    """Returns the game of a link's fragment (:func:`game_link`; a leading ``#`` is fine),
+    after checking every placement as :func:`parse_game` does.
+
+    :raises NotationError: for a fragment that is not a game link, or names an unknown
+        variant, a bad start or a bad transcript.
+    :raises IllegalMoveError: naming the first illegal move.
+    """
+    fields: dict[str, str] = {}
+    for field in fragment.lstrip("#")[:MAX_LINK].split("&"):
+        name, equals, value = field.partition("=")
+        if not equals or name not in ("moves", "variant", "start") or name in fields:
+            raise NotationError(f"{field[:40]!r} is not part of a game link", kind="link", field=field[:40])
+        fields[name] = value
+    if "moves" not in fields or len(fragment) > MAX_LINK:
+        raise NotationError("a game link has moves=…", kind="link", field=fragment[:40])
+    start = fields.get("start", "")
+    if start:
+        parse_board(f"{start[:64]} {start[64:]}")  # a bad start is named as such
+    text = (f"{start[:64]} {start[64:]} " if start else "") + fields["moves"]
+    variant = fields.get("variant", STANDARD)
+    return parse_game(f"{variant}:{text}" if variant != STANDARD or ":" in text else text)

@@ -16,7 +16,7 @@ from ..engine.variants import STANDARD
 from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
-from .game_text import game_text
+from .game_text import game_link, game_text
 from .movelist import move_list
 
 
@@ -57,7 +57,8 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
     """Returns the review a page shows: title, source, transcript (``moves``, and
     ``start``: the first position's board string, or None for the opening), the
     variant, the game as text (``transcript``), frames (each with its ``heading`` for the
-    review bar, e.g. "This game: move 3 of 40"), the move list (:mod:`.movelist`), the colour the person played
+    review bar, e.g. "This game: move 3 of 40"), the move list (:mod:`.movelist`), the
+    link's fragment that opens it (``link``), the colour the person played
     (None when both sides were people, or unknown), and what the analysis graph
     means in this variant (``meaning``)."""
     board = format_board(*start) if start else None
@@ -67,7 +68,8 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
         frame["heading"] = wording.frame_heading(title, frame["ply"], len(moves))
     return {"title": title, "source": source, "moves": format_transcript(moves), "start": board,
             "variant": variant, "transcript": game_text(moves, start, variant), "human": human,
-            "frames": shown, "meaning": wording.graph_meaning(variant), "move_list": move_list(moves, colors)}
+            "frames": shown, "meaning": wording.graph_meaning(variant), "move_list": move_list(moves, colors),
+            "link": game_link(moves, start, variant)}
 
 
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from ..game.session import Session
 from . import events as app_ev
 from . import wording
 from .analysis import GameAnalysis
-from .game_text import Played, parse_game
+from .game_text import Played, parse_game, parse_link
 from .review import review_of
 from .watch import watch_step
 
@@ -49,19 +49,20 @@ class Reviews:
         """Forgets the review and analysis without touching the game (it was replaced)."""
         self.open, self.analysis = False, None
 
-    def import_game(self, session: Session, text: str) -> list[Event]:
-        """Opens a pasted game in review, after checking it (SPEC R6, E2).
+    def import_game(self, session: Session, text: str, *, link: bool = False) -> list[Event]:
+        """Opens a pasted game in review, after checking it (SPEC R6, E2); ``link``: the
+        text is a link's fragment (issue 22, :func:`reversi.app.game_text.parse_link`).
 
         :raises ValueError: with the words that say why it cannot be opened.
         """
         try:
-            game = parse_game(text)
+            game = parse_link(text) if link else parse_game(text)
         except (NotationError, IllegalMoveError) as error:
-            raise ValueError(wording.transcript_problem(error)) from None
+            raise ValueError(wording.transcript_problem(error, link=link)) from None
         if not game.moves and game.start is None:
-            raise ValueError(wording.transcript_problem(None))
-        self.show(session, review_of(game.moves, wording.review_title("import"), "import", None, game.start,
-                                     game.variant))
+            raise ValueError(wording.transcript_problem(None, link=link))
+        self.show(session, review_of(game.moves, wording.review_title("link" if link else "import"), "import", None,
+                                     game.start, game.variant))
         return [app_ev.Imported(len(game.moves))]
 
     def watch(self, session: Session, moves: str, black: str, white: str, seed: int = 0) -> None:

@@ -18,6 +18,8 @@ Board:
   None, "black": n, "white": n, "text": "..."}``.
 - ``move_list``: the game's moves numbered in pairs, passes shown, those undone
   marked ``ahead`` (:func:`reversi.app.movelist.move_list`).
+- ``link``: the fragment of a link that opens the game so far (``moves=f5d6…``, issue
+  22, :func:`reversi.app.game_text.game_link`).
 - ``moves``: the transcript of the game so far (SPEC R6); ``transcript``: the same
   as text to copy, after the board string of a set-up game's first position (E2).
 
@@ -89,7 +91,7 @@ from ..game.session import Session
 from ..game.settings import GAME_SETTINGS
 from ..game.stars import STAR_IDS
 from . import wording
-from .game_text import game_text
+from .game_text import game_link, game_text
 from .movelist import move_list
 from .stats import statistics
 
@@ -183,6 +185,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         analysis=analysis,
         elsewhere=elsewhere,
         transcript=game_text(game.line.moves[:game.line.cursor], game.line.start, game.variant),
+        link=game_link(game.line.moves[:game.line.cursor], game.line.start, game.variant),
         set_up=game.set_up,
         variant=game.variant,
         variant_note=wording.variant_note(game.variant, len(game.line.moves)),

@@ -87,7 +87,8 @@ def history_title(record: Record) -> str:
 
 def review_title(source: str) -> str:
     """Returns the review title of the game in play, an imported game or a set-up position."""
-    return say({"current": "title.this_game", "import": "title.imported", "setup": "title.set_up"}[source])
+    return say({"current": "title.this_game", "import": "title.imported", "setup": "title.set_up",
+                "link": "title.link"}[source])
 
 
 def error_text(error: NotationError | IllegalMoveError) -> str:
@@ -104,14 +105,16 @@ def error_text(error: NotationError | IllegalMoveError) -> str:
         return say("error.board_size", int(str(detail["count"])))
     if error.kind == "board_side":
         return say("error.board_side.wrong", side=detail["side"]) if detail.get("side") else say("error.board_side")
-    if error.kind in ("square", "transcript", "board_char", "variant"):
+    if error.kind in ("square", "transcript", "board_char", "variant", "link"):
         return say(f"error.{error.kind}", None, position=error.position, **detail)
     return str(error)
 
 
-def transcript_problem(error: NotationError | IllegalMoveError | None) -> str:
-    """Returns why a pasted transcript cannot be opened: the engine's error, which names
-    the move and the character, or None for a transcript without moves."""
+def transcript_problem(error: NotationError | IllegalMoveError | None, *, link: bool = False) -> str:
+    """Returns why a pasted transcript (or a link, ``link``) cannot be opened: the
+    engine's error, which names the move and the character, or None for no moves."""
+    if link:
+        return say("link.problem", error=error_text(error)) if error else say("link.empty")
     return say("transcript.problem", error=error_text(error)) if error else say("transcript.empty")
 
 

@@ -1,0 +1,103 @@
+"""The player's companion in a real browser (issue 22): the move list follows play, undo,
+redo and review; a link opens a game in review, offline too, and a bad link is refused
+without touching the game in play."""
+
+from __future__ import annotations
+
+from tests.browser.pages import READY, board_text, play, screenshot, start_local_game, status, tap
+
+LINE = "f5d6c3d3c4f4"
+
+
+def move_list(pg) -> list[str]:
+    """Returns the move list as a player reads it: each pair's numbers and moves."""
+    return pg.locator("#move-list li").evaluate_all(
+        "items => items.map(li => li.textContent.replace(/\\s+/g, ' ').trim())")
+
+
+def current_move(pg) -> str:
+    """Returns the marked move's accessible name ('' when none is marked)."""
+    marked = pg.locator("#move-list [aria-current]")
+    return marked.get_attribute("aria-label") if marked.count() else ""
+
+
+def test_the_move_list_follows_play_undo_redo_and_review(page):
+    """Issue 22: the moves in numbered pairs with the current one marked; after Undo the
+    undone move stays, dimmed, until Redo; a tap on a move opens the review there."""
+    start_local_game(page)
+    play(page, LINE)
+    assert move_list(page) == ["1.f5d6", "2.c3d3", "3.c4f4"]
+    assert current_move(page) == "3. White f4"
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => document.querySelector('#move-list [aria-current]').textContent === 'c4'")
+    assert page.locator("#move-list button[disabled]").all_inner_texts() == ["f4"]
+    page.get_by_role("button", name="Redo").click()
+    page.wait_for_function("() => document.querySelector('#move-list [aria-current]').textContent === 'f4'")
+    screenshot(page, "movelist-phone")
+    page.get_by_role("button", name="2. White d3").click()
+    page.wait_for_selector("#review-bar:not([hidden])")
+    assert current_move(page) == "2. White d3"
+    assert "move 4 of 6" in page.locator("#review-title").inner_text()
+    page.keyboard.press("ArrowRight")
+    assert current_move(page) == "3. Black c4"
+
+
+def test_the_move_list_is_one_tab_stop_walked_by_the_arrow_keys(page):
+    """Issue 22: keyboard users reach the list once and move along it with the arrows."""
+    start_local_game(page)
+    play(page, LINE)
+    page.locator("#move-list [aria-current]").focus()
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "3. Black c4"
+    tabbable = page.locator("#move-list button[tabindex='0']").count()
+    assert tabbable == 1
+
+
+def test_a_link_opens_its_game_in_review_without_touching_the_game_in_play(page, base_url):
+    """Issue 22, V3: a game's link opens it in review (its tag and its moves), the game in
+    play stays; the link round-trips through Share (copied where the browser has no share sheet)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    tap(page, "d3")
+    page.wait_for_selector(READY)
+    mine = board_text(page)
+    page.goto(base_url + "#moves=d4d5e4e5c6&variant=free")
+    page.wait_for_selector("#review-bar:not([hidden])", timeout=60_000)
+    assert "d4d5e4e5c6" not in page.url
+    assert page.locator("#move-list li").count() == 3
+    page.evaluate("navigator.share = undefined")
+    page.get_by_role("button", name="Share this game").click()
+    page.wait_for_function("async () => (await navigator.clipboard.readText()).includes('#moves=')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.endswith("#moves=d4d5e4e5c6&variant=free")
+    page.get_by_role("button", name="Back to the game").click()
+    page.wait_for_selector(READY)
+    assert board_text(page) == mine
+
+
+def test_a_bad_link_is_refused_with_its_reason_and_changes_nothing(page, base_url):
+    """Issue 22, P3: a link whose moves are illegal says why and opens nothing."""
+    tap(page, "d3")
+    page.wait_for_selector(READY)
+    mine = board_text(page)
+    page.goto(base_url + "#moves=f5f5")
+    page.wait_for_selector("#alert:not([hidden])", timeout=60_000)
+    assert "That link cannot be opened" in page.locator("#alert").inner_text()
+    assert page.locator("#review-bar").is_hidden() and board_text(page) == mine
+    assert "Paused" in status(page) or "Your move" in status(page)
+
+
+def test_a_link_opens_offline(context, base_url):
+    """Issue 22, O1: once the page works offline, a link still opens its game."""
+    page = context.new_page()
+    page.goto(base_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector("#offline-note:not([hidden])", timeout=60_000)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    context.set_offline(True)
+    fresh = context.new_page()  # a link followed from elsewhere: a new load of the page
+    fresh.goto(base_url + "#moves=" + LINE)
+    fresh.wait_for_selector("#review-bar:not([hidden])", timeout=60_000)
+    assert fresh.locator("#move-list li").count() == 3
+    screenshot(fresh, "link-offline-phone")
+    context.set_offline(False)
