@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
-import gzip
 import hashlib
 import html
 import http.server
@@ -49,6 +48,8 @@ import tomllib
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from build_tools import snapshot as engine_snapshot
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -338,58 +339,14 @@ def stage_pyodide(dest: Path) -> Path:
     return dest
 
 
-def stage_snapshot(runtime: Path) -> str | None:
-    """Copies the start-up snapshot next to the runtime; returns its site URL, or None."""
-    snapshot = make_snapshot(runtime)
+def stage_snapshot(runtime: Path, wheel: Path) -> str | None:
+    """Puts the engine's start-up snapshot (build_tools/snapshot.py) next to the runtime;
+    returns its site URL, or None when Node could not make one."""
+    snapshot = engine_snapshot.make(runtime, wheel, CACHE, log)
     if snapshot is None:
         return None
-    shutil.copyfile(snapshot, runtime / SNAPSHOT)
-    return f"{runtime.name}/{SNAPSHOT}"
-
-
-# A memory snapshot of Pyodide taken right after its start-up (before any
-# package: a snapshot cannot hold the JS objects that loading micropip makes),
-# made once with Node from the pinned runtime and cached. The worker restores it
-# instead of starting Python from scratch (about 10x faster here), then loads
-# micropip and installs the engine with it as usual. The page falls back to a
-# plain start when it is missing.
-SNAPSHOT = "snapshot.bin.gz"
-# The standard-library modules that importing micropip pulls in (the engine needs
-# no others). Imported before the snapshot is taken, they cut micropip's import
-# from about 330 to 190 ms under Node here.
-SNAPSHOT_IMPORTS = ("asyncio datetime email.parser hashlib html.parser importlib.metadata ipaddress "
-                    "json platform sysconfig urllib.parse zipfile")
-SNAPSHOT_SCRIPT = """
-import { loadPyodide } from %(module)s;
-import { writeFileSync } from "node:fs";
-const pyodide = await loadPyodide({ indexURL: %(index)s, env: { HOME: "/home/pyodide" }, _makeSnapshot: true });
-pyodide.runPython(%(imports)s);
-writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
-"""
-
-
-def make_snapshot(runtime: Path) -> Path | None:
-    """Returns the cached, gzipped start-up snapshot of the Pyodide in ``runtime``, making it
-    with Node when missing; None (and a warning) when Node cannot make one."""
-    imports = "import " + ", ".join(SNAPSHOT_IMPORTS.split())
-    cached = CACHE / f"{PYODIDE_DIR.name}-{short_hash(SNAPSHOT_SCRIPT + imports)}-{SNAPSHOT}"
-    if cached.exists():
-        return cached
-    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        raw, script = Path(tmp) / "snapshot.bin", Path(tmp) / "snapshot.mjs"
-        script.write_text(SNAPSHOT_SCRIPT % {
-            "module": json.dumps((runtime / "pyodide.mjs").as_uri()), "imports": json.dumps(imports),
-            "index": json.dumps(str(runtime) + "/"), "out": json.dumps(str(raw))})
-        log("making the Pyodide start-up snapshot with node")
-        done = subprocess.run(["node", str(script)], capture_output=True, text=True)
-        if done.returncode != 0 or not raw.exists():
-            said = done.stderr.strip()[-200:]
-            log(f"warning: no start-up snapshot (node said: {said}); the page starts Python plainly")
-            return None
-        with raw.open("rb") as source, gzip.open(cached.with_suffix(".part"), "wb", compresslevel=6) as target:
-            shutil.copyfileobj(source, target)
-        cached.with_suffix(".part").rename(cached)
-    return cached
+    shutil.copyfile(snapshot, runtime / engine_snapshot.NAME)
+    return f"{runtime.name}/{engine_snapshot.NAME}"
 
 
 def build_engine_wheel(dest: Path) -> Path:
@@ -620,8 +577,9 @@ def build_site(out: Path = DIST) -> Path:
         site = Path(tmp) / "site"
         copy_pages(site)
         write_app_manifest(site)
-        snapshot = stage_snapshot(stage_pyodide(site / "pyodide"))
+        runtime = stage_pyodide(site / "pyodide")
         wheel = build_engine_wheel(site / "wheels")
+        snapshot = stage_snapshot(runtime, wheel)
         write_build_json(site, wheel, snapshot)
         write_service_worker(site)
         if out.exists():

@@ -54,7 +54,7 @@ def start(server: http.server.ThreadingHTTPServer) -> str:
 def test_pyodide_runtime_is_shipped(site):
     """pyodide/ holds the runtime files, the lock, the micropip and packaging wheels and the start-up snapshot."""
     names = [*build.PYODIDE_FILES, build.PYODIDE_LOCK, *(pin.file for pin in build.RUNTIME_WHEELS.values()),
-             build.SNAPSHOT]
+             build.engine_snapshot.NAME]
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(names)
 
 
@@ -192,3 +192,16 @@ def test_service_worker_isolates_the_page_on_a_plain_static_host(site):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_engine_snapshot_fits_pyodides_first_heap(site):
+    """Issue 24: the start-up snapshot holds the installed, imported engine, and its heap
+    never grew past Pyodide's first 30 MiB: a larger one fails to restore in this Pyodide
+    (its INITIAL_MEMORY is not read), and the page would install the engine at every start."""
+    import gzip
+
+    info = json.loads((site / "build.json").read_text())
+    assert info["snapshot"] == "pyodide/engine-snapshot.bin.gz"
+    with gzip.open(site / info["snapshot"]) as snapshot:
+        size = len(snapshot.read())
+    assert size <= 30 * 2 ** 20 + 4096, f"the snapshot's heap grew to {size:,} bytes"

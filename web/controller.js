@@ -125,11 +125,12 @@ export function createController({
     const token = snap.token;
     timers.setTimeout(async () => {
       const asked = timers.now();
-      await command("computer_move", { token });
+      let failed = false; // an engine error is said once, not asked again at once
+      await command("computer_move", { token }, (message) => { failed = true; ui.notice(message); });
       timers.measure("computer-move", asked); // one move's thinking, read by bench/page.py
       thinking = false;
       show(snap);
-      scheduleComputer();
+      if (!failed) scheduleComputer();
     }, COMPUTER_DELAY_MS);
   }
 

@@ -26,6 +26,7 @@ const $ = (id) => document.getElementById(id);
 
 const store = createStore(browserStorage("localStorage"));
 const documents = store.readAll();
+performance.mark("saves-read");
 const saved = savedView(documents.game || documents.legacy);
 const codes = LANGUAGES.map((language) => language.code);
 /** The browser's language among the page's (SPEC L2): what the page speaks until the player chooses. */
@@ -230,6 +231,7 @@ async function start() {
   bindControls();
   let loading = true;
   registerServiceWorker(() => loading);
+  engine.ready.then(() => performance.mark("engine-ready"), () => {});
   if (await controller.start(documents)) performance.mark("interactive");
   loading = false;
   openLink();

@@ -21,36 +21,72 @@ function holdLock(name) {
   });
 }
 
-/** Starts Pyodide with micropip loaded, from the build's start-up snapshot when there
- * is one (much faster than starting Python from scratch). */
-async function startPython(build, loadPyodide) {
-  const options = { indexURL: new URL(build.pyodide, site).href, packages: ["micropip"] };
-  if (build.snapshot && self.DecompressionStream) {
+/** Returns Pyodide with the engine installed and imported: from the build's start-up
+ * snapshot when there is one (micropip installed the engine at build time:
+ * build_tools/snapshot.py) and the wheel's files unpacked beside it, else by starting
+ * Python and installing the engine wheel with micropip. */
+async function startEngine(build, loadPyodide) {
+  const indexURL = new URL(build.pyodide, site).href;
+  if (snapshot) {
     try {
-      const response = await fetch(new URL(build.snapshot, site));
-      const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-      return await loadPyodide({ ...options, _loadSnapshot: new Uint8Array(await unzipped.arrayBuffer()) });
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      performance.mark("worker-restored");
+      // The snapshot holds Python's memory, not its files: the engine's modules not yet
+      // imported and its data (weights, book) come back from the wheel, unpacked where
+      // micropip put them at build time.
+      const where = pyodide.runPython("import os, reversi; os.path.dirname(os.path.dirname(reversi.__file__))");
+      pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: where });
+      pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()"); // the snapshot froze the seed
+      performance.mark("worker-unpacked");
+      progress("installed");
+      return pyodide;
     } catch (error) {
       console.warn("Starting Python without its snapshot:", error);
     }
   }
-  return loadPyodide(options);
-}
-
-let build = null;
-
-async function boot() {
-  build = await (await fetch(new URL("build.json", site))).json();
-  progress("python");
-  const { loadPyodide } = await import(new URL(`${build.pyodide}pyodide.mjs`, site).href);
-  const pyodide = await startPython(build, loadPyodide);
+  const pyodide = await loadPyodide({ indexURL, packages: ["micropip"] });
   progress("engine");
   const micropip = pyodide.pyimport("micropip");
   await micropip.install.callKwargs(new URL(build.wheel, site).href, { deps: false }); // it needs nothing else
   micropip.destroy();
   progress("installed");
+  return pyodide;
+}
+
+let build = null;
+let snapshot = null; // the start-up snapshot's bytes, a promise while they arrive
+let wheelBytes = null; // the engine wheel's bytes beside the snapshot, a promise likewise
+
+/** Returns the unzipped start-up snapshot (a promise that rejects if it cannot be had). */
+async function fetchSnapshot(url) {
+  const response = await fetch(new URL(url, site));
+  const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  const bytes = new Uint8Array(await unzipped.arrayBuffer());
+  performance.mark("worker-snapshot");
+  return bytes;
+}
+
+async function boot() {
+  build = await (await fetch(new URL("build.json", site))).json();
+  performance.mark("worker-build");
+  progress("python");
+  // The snapshot downloads and unzips while Pyodide's own script loads.
+  snapshot = build.snapshot && self.DecompressionStream ? fetchSnapshot(build.snapshot) : null;
+  snapshot?.catch(() => {}); // a failure is met where it is awaited
+  if (snapshot) {
+    wheelBytes = fetch(new URL(build.wheel, site)).then((response) => {
+      if (!response.ok) throw new Error(`the engine wheel did not arrive (${response.status})`);
+      return response.arrayBuffer();
+    });
+    wheelBytes.catch(() => {});
+  }
+  const { loadPyodide } = await import(new URL(`${build.pyodide}pyodide.mjs`, site).href);
+  performance.mark("worker-imported");
+  const pyodide = await startEngine(build, loadPyodide);
   if (interrupt) pyodide.setInterruptBuffer(interrupt);
-  return pyodide.pyimport("reversi.app.bridge").Bridge();
+  const bridge = pyodide.pyimport("reversi.app.bridge").Bridge();
+  performance.mark("worker-bridge");
+  return bridge;
 }
 
 /** Keeps a copy of every site file fetched during start-up, so that a start-up that

@@ -155,6 +155,18 @@ test("C1, C3: the computer is asked once, after a short delay, with the current 
   assert.equal(h.timeouts.length, 0, "not the computer's turn any more");
 });
 
+test("C1: an engine error on the computer's move is said once and not asked again at once", async () => {
+  const h = harness((method) => {
+    if (method === "computer_move") throw new Error("The engine failed.");
+    return snapshot({ computer_to_move: true });
+  });
+  await h.controller.start({});
+  await h.runTimers();
+  assert.equal(h.methods().filter((m) => m === "computer_move").length, 1);
+  assert.deepEqual(h.ui.notices, ["The engine failed."]);
+  assert.equal(h.timeouts.length, 0, "no second request follows a failed one");
+});
+
 test("B4, P5: Undo while the computer thinks interrupts the search first", async () => {
   const h = harness((method) => snapshot({ computer_to_move: method === "load", can_undo: true }));
   await h.controller.start({});

@@ -1,0 +1,1 @@
+"""Steps of build.py that are long enough to deserve a module of their own."""
