@@ -83,14 +83,14 @@ def _one(task: tuple[Callable[[], Player], int, int, float, int, int, str]) -> d
 
 def generate(make_player: Callable[[], Player], games: int, *, seed: int, opening: int = 8,
              explore: float = 0.1, exact: int = 14, calm: int = 0, jobs: int = 1,
-             variant: str = STANDARD) -> Iterator[dict]:
-    """Yields ``games`` labelled games of ``variant``, game ``i`` from seed
-    ``seed * 1_000_003 + i``.
+             variant: str = STANDARD, start: int = 0) -> Iterator[dict]:
+    """Yields labelled games ``start`` to ``games - 1`` of ``variant``, game ``i``
+    from seed ``seed * 1_000_003 + i`` (so a resumed file gets the games it lacks).
 
     ``make_player`` must be picklable (a module-level function) when ``jobs > 1``.
     """
     tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm, variant)
-             for i in range(games)]
+             for i in range(start, games)]
     if jobs == 1:
         yield from map(_one, tasks)
         return
@@ -111,6 +111,20 @@ def write(path: Path, records: Iterator[dict], *, progress: bool = False) -> int
     return n
 
 
+def complete(path: Path) -> int:
+    """Returns how many whole games the file ``path`` holds (0 if it is missing),
+    cutting off a last line that a stopped run left half written."""
+    if not path.exists():
+        return 0
+    data = path.read_bytes()
+    whole = data[:data.rfind(b"\n") + 1]
+    if len(whole) < len(data):
+        path.write_bytes(whole)
+    return whole.count(b"\n")
+
+
 def read(path: Path) -> list[dict]:
-    """Returns the games of a file written by :func:`write`."""
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    """Returns the games of a file written by :func:`write` (whole lines only)."""
+    text = path.read_text()
+    return [json.loads(line) for line in text[:text.rfind("\n") + 1].splitlines()
+            if line.strip()]

@@ -95,9 +95,15 @@ def round_weights(data: Path, round_: int) -> Path:
     return data / f"weights-{round_}.weights"
 
 
+def round_games(args: argparse.Namespace) -> int:
+    """Returns how many games round ``args.round`` has (``args.games``: per round,
+    the last number for later rounds)."""
+    return args.games[min(args.round, len(args.games) - 1)]
+
+
 def cmd_games(args: argparse.Namespace) -> None:
-    """Plays and labels one round's games (appending to its file); ``args.games``
-    holds the number of games of each round (the last one for later rounds)."""
+    """Plays and labels the games round ``args.round`` still lacks, appending them
+    to its file (a stopped run resumes with the next game)."""
     args.data.mkdir(parents=True, exist_ok=True)
     (args.data / ".gitignore").write_text("*\n")
     if args.round == 0:
@@ -105,12 +111,13 @@ def cmd_games(args: argparse.Namespace) -> None:
     else:
         make = functools.partial(pattern_player, round_weights(args.data, args.round - 1))
     start = time.perf_counter()
-    count = args.games[min(args.round, len(args.games) - 1)]
+    path = games_file(args.data, args.round)
+    done = selfplay.complete(path)
     exact = args.exact[min(args.round, len(args.exact) - 1)]
-    n = selfplay.write(games_file(args.data, args.round), selfplay.generate(
-        make, count, seed=args.seed * 100 + args.round, exact=exact,
+    n = selfplay.write(path, selfplay.generate(
+        make, round_games(args), seed=args.seed * 100 + args.round, exact=exact,
         explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs,
-        variant=args.variant), progress=True)
+        variant=args.variant, start=done), progress=True)
     print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
 
 
@@ -129,11 +136,12 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
 def cmd_run(args: argparse.Namespace) -> None:
     """Runs every round: games, then a fit, the last one into the engine's data
-    folder (games and fits already in ``--data`` are kept, so a run resumes)."""
+    folder (games and fits already in ``--data`` are kept, so a run resumes, also
+    in the middle of a round)."""
     start = time.perf_counter()
     for round_ in range(args.rounds):
         args.round = round_
-        if not games_file(args.data, round_).exists():
+        if selfplay.complete(games_file(args.data, round_)) < round_games(args):
             cmd_games(args)
         last = round_ == args.rounds - 1
         args.out = args.final if last else round_weights(args.data, round_)
