@@ -205,3 +205,15 @@ def test_the_engine_snapshot_fits_pyodides_first_heap(site):
     with gzip.open(site / info["snapshot"]) as snapshot:
         size = len(snapshot.read())
     assert size <= 30 * 2 ** 20 + 4096, f"the snapshot's heap grew to {size:,} bytes"
+
+
+def test_the_wheel_carries_every_engine_data_file(site):
+    """The weights, the book, the opening names, the balanced openings and the puzzles
+    reach the page: a file the wheel lacks stops the engine at its first use."""
+    import zipfile
+
+    (wheel,) = (site / "wheels").glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = build.ROOT / "py" / "reversi" / "engine" / "data"
+    missing = [p.name for p in data.iterdir() if f"reversi/engine/data/{p.name}" not in names]
+    assert not missing, missing

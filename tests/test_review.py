@@ -224,7 +224,7 @@ def test_the_current_game_and_a_history_game_can_be_reviewed():
     session.place(square_name(session.board.legal_moves()[0]))
     current = chosen_game(session, "current")
     assert current["moves"] == format_transcript(session.game.line.moves) and current["human"] == "white"
-    assert current["title"] == "This game" and len(current["frames"]) == 3
+    assert current["title"] == "This game · Diagonal Opening" and len(current["frames"]) == 3
     local = make(mode="local")
     advance(local, SHORT)
     past = chosen_game(local, "history", 0)

@@ -971,13 +971,13 @@ class SessionMachine(RuleBasedStateMachine):
     def board_is_the_replay_of_the_line(self):
         s = self.session
         line = s.game.line
-        board = Board.initial(line.variant)
+        board = Board(*line.start, variant=line.variant) if line.start else Board.initial(line.variant)
         for square in line.moves[:line.cursor]:
             board.play(square)
         assert (board.black, board.white, board.turn) == (s.board.black, s.board.white, s.board.turn)
         assert [(t.color, t.square) for t in board.steps] == [(t.color, t.square) for t in s.board.steps]
         assert 0 <= line.cursor <= len(line.moves)
-        full = Board.initial(line.variant)
+        full = Board(*line.start, variant=line.variant) if line.start else Board.initial(line.variant)
         for square in line.moves:
             full.play(square)  # the redo sequence stays playable
 

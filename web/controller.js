@@ -10,6 +10,7 @@
 //   view     {show(snapshot), setPreview(square)}          (board-view.js)
 //   review   the review stepper                            (review.js)
 //   editor   the position-setup state                      (editor.js)
+//   puzzles  the puzzle shown                               (puzzles.js; optional)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
 //             historyPage(page), engineState(state, detail), transcript(text), copyResult(ok),
@@ -22,13 +23,14 @@
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "./format.js";
+import { createPuzzles, puzzleIntents } from "./puzzles.js";
 
 export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
 export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 
 export function createController({
   engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
-  share = null, pageUrl = () => "",
+  share = null, pageUrl = () => "", puzzles = createPuzzles(),
 }) {
   let snap = null;
   let loading = true;
@@ -44,14 +46,17 @@ export function createController({
 
   const flags = () => ({
     loading, thinking, hinting, reviewing: review.active(), editing: editor.active(), watching: Boolean(watching),
+    puzzling: puzzles.active(),
   });
 
   /** Paints a snapshot (default: the last one) everywhere on the page. */
   function show(next = snap) {
     snap = next;
+    puzzles.take(next);
     ui.render(next, flags());
     if (review.active()) review.redraw();
     else if (editor.active()) view.show(editor.snapshot());
+    else if (puzzles.active()) view.show(puzzles.snapshot());
     else view.show(next);
     shownAt = timers.now();
     drawClocks();
@@ -248,6 +253,7 @@ export function createController({
     place(square) {
       if (loading) ui.hint(null);
       else if (editor.active()) intents.editSquare(squareIndex(square));
+      else if (puzzles.active()) intents.puzzleTap(square);
       else if (snap.tap_note) ui.hint(snap.tap_note);
       else {
         ui.hint("");
@@ -322,6 +328,7 @@ export function createController({
       await analyse();
     },
     clearHistory: () => command("clear_history"),
+    ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

@@ -14,6 +14,7 @@ import { createLayers } from "./layers.js";
 import { createMenu } from "./menu.js";
 import { createMoveList } from "./movelist.js";
 import { createPanels } from "./panels.js";
+import { renderPuzzle } from "./puzzles.js";
 import { createEditorState } from "./editor.js";
 import { refreshFiles, replaceableEngine } from "./recovery.js";
 import { createReview, frameSnapshot } from "./review.js";
@@ -95,6 +96,7 @@ function renderIn(snap, flags) {
   if (snap.language && snap.language !== language) speak(snap.language);
   ui.render(snap, flags);
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
+  renderPuzzle(snap.puzzle || null, $);
 }
 
 /** Returns the panels with the position setup made a layer: the browser's Back closes it. */
@@ -124,10 +126,14 @@ function bindControls() {
     "share-review": "shareReview",
     "editor-close": "closeSetup", "editor-clear": "setupClear", "editor-opening": "setupOpening",
     "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
+    "puzzle-close": "closePuzzles", "puzzle-retry": "retryPuzzle", "puzzle-answer": "showAnswer",
+    "puzzle-play-out": "playOut", "puzzle-next": "nextPuzzle", "puzzle-daily": "dailyPuzzle",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
   // Menu items that act on the game close the menu first, so the player sees what happened.
-  const fromMenu = { "menu-new": "newGame", restart: "restart", review: "review", "setup-open": "openSetup" };
+  const fromMenu = {
+    "menu-new": "newGame", restart: "restart", review: "review", "setup-open": "openSetup", "puzzles-open": "openPuzzles",
+  };
   for (const [id, intent] of Object.entries(fromMenu)) {
     $(id).addEventListener("click", () => {
       menu.close();
@@ -142,7 +148,7 @@ function bindControls() {
   $("menu-close").addEventListener("click", () => menu.close());
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
   for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
-  for (const name of ["mode", "side", "level", "variant"]) {
+  for (const name of ["mode", "side", "level", "variant", "opening"]) {
     $(name).addEventListener("change", (event) => emit("setting", { name, value: event.target.value }));
   }
   $("language-setting").addEventListener("change", (event) => emit("setting", { name: "language", value: event.target.value }));

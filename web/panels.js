@@ -34,10 +34,10 @@ export function createPanels({ emit, words }) {
     $("turn").textContent = board.result ? word(words(), "page.game_over") : board.status;
   }
 
-  function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching }) {
-    if (!reviewing && !editing) showScores(snap);
+  function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching, puzzling }) {
+    if (!reviewing && !editing && !puzzling) showScores(snap);
     $("turn").classList.toggle("thinking", thinking);
-    const ready = !loading && !reviewing && !editing && !snap.elsewhere;
+    const ready = !loading && !reviewing && !editing && !puzzling && !snap.elsewhere;
     const hint = $("hint-toggle");
     hint.setAttribute("aria-pressed", String(Boolean(snap.options.hints)));
     hint.classList.toggle("busy", hinting);
@@ -58,10 +58,11 @@ export function createPanels({ emit, words }) {
       $(id).disabled = loading;
     }
     $("game-line").textContent = snap.game_line || "";
-    for (const name of ["mode", "side", "level", "variant"]) {
+    for (const name of ["mode", "side", "level", "variant", "opening"]) {
       for (const input of document.querySelectorAll(`input[name=${name}]`)) {
         input.checked = input.value === snap.options[name];
-        input.disabled = !ready || ((name === "side" || name === "level") && !snap.side_and_level_apply);
+        input.disabled = !ready || ((name === "side" || name === "level") && !snap.side_and_level_apply)
+          || (name === "opening" && !snap.opening_applies);
       }
     }
     $("move-clock-setting").value = String(snap.options.move_clock);
@@ -73,8 +74,8 @@ export function createPanels({ emit, words }) {
     $("transcript-out").value = snap.transcript || "";
     if (snap.message) $("message").textContent = snap.message;
     else if (snap.hints) $("message").textContent = snap.hints.text;
-    $("setup-open").disabled = !ready;
-    showResult(reviewing || editing ? null : snap.result_card);
+    $("setup-open").disabled = $("puzzles-open").disabled = !ready;
+    showResult(reviewing || editing || puzzling ? null : snap.result_card);
   }
 
   function showResult(card) {

@@ -30,7 +30,7 @@ TOOLBAR = ("Undo", "Redo", "New game", "Hint", "Menu")
 #: A local game that ends early, 46 squares empty, in an 18-0 wipe-out, with an
 #: automatic pass after move 13 (SPEC R4, R5; checked in test_foundation.py).
 WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
-READY = '[role=grid][aria-label=Board][aria-busy="false"]'
+READY = '#board[role=grid][aria-busy="false"]'  # the board, in any language
 
 
 def open_game(pg, url: str) -> None:

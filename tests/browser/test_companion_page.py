@@ -1,10 +1,11 @@
 """The player's companion in a real browser (issue 22): the move list follows play, undo,
 redo and review; a link opens a game in review, offline too, and a bad link is refused
-without touching the game in play."""
+without touching the game in play; a balanced-opening game is saved and resumed."""
 
 from __future__ import annotations
 
-from tests.browser.pages import READY, board_text, play, screenshot, start_local_game, status, tap
+from tests.browser.pages import (READY, board_text, choose, legal_squares, play, screenshot, start_local_game, status,
+                                 tap)
 
 LINE = "f5d6c3d3c4f4"
 
@@ -101,3 +102,20 @@ def test_a_link_opens_offline(context, base_url):
     assert fresh.locator("#move-list li").count() == 3
     screenshot(fresh, "link-offline-phone")
     context.set_offline(False)
+
+
+def test_a_balanced_opening_game_starts_there_is_labelled_and_is_saved_and_resumed(page):
+    """Issue 22, E2: the Opening choice starts the next game from a balanced random
+    opening (10-14 discs on the board), says so in the game line, and a reload resumes it."""
+    start_local_game(page)
+    choose(page, "Opening", "Balanced random")
+    discs = sum(c != "-" for c in board_text(page))
+    assert 10 <= discs <= 14, board_text(page)
+    assert "balanced opening" in page.locator("#game-line").inner_text()
+    tap(page, legal_squares(page)[0])
+    board = board_text(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    assert board_text(page) == board
+    assert "balanced opening" in page.locator("#game-line").inner_text()
+    screenshot(page, "balanced-opening-phone")

@@ -22,7 +22,7 @@ OVERFLOWS = """() => {
     const out = [];
     const shown = (el) => el.offsetParent !== null && el.getClientRects().length;
     for (const el of document.querySelectorAll('button, label, legend, h1, h2, h3, select, summary, .segmented span, th, td, .turn, .game-line')) {
-        if (!shown(el)) continue;
+        if (!shown(el) || el.clientWidth <= 1) continue;  // hidden but for screen readers
         if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto')
             out.push(`overflows: ${el.id || el.tagName} "${el.textContent.trim().slice(0, 30)}" ${el.scrollWidth}>${el.clientWidth}`);
     }

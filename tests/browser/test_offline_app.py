@@ -78,7 +78,7 @@ def test_o1_s1_offline_reload_play_and_keep_the_star(context, page):
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     open_menu(page)
-    opening = page.get_by_role("dialog", name="Menu").get_by_role("listitem").filter(has_text="Opening")
+    opening = page.get_by_role("dialog", name="Menu").get_by_role("listitem").filter(has_text="Opening (")
     assert "Opening (earned)" in opening.inner_text()
     assert page.locator("#star-count").inner_text() == "1 of 8"
     context.set_offline(False)

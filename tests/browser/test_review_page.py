@@ -205,7 +205,7 @@ def test_export_a_transcript_and_import_it_in_a_fresh_page(page, browser, base_u
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     final = play_short_game(page)
     menu = open_transcripts(page)
-    exported = menu.get_by_label("This game").input_value()
+    exported = menu.get_by_role("textbox", name="This game").input_value()
     assert exported == SHORT
     close_menu(page)
     open_review(page)

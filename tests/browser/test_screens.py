@@ -54,7 +54,7 @@ LAYOUT_PROBLEMS = """() => {
         const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20) || el.className;
         if (el.matches('button, select, summary') && r.height < 40)
             problems.push(`${name} is ${r.height.toFixed(1)} px tall`);
-        const scrolled = el.closest('.table-wrap');  // a table that scrolls sideways in its own box
+        const scrolled = el.closest('.table-wrap, .moves');  // a table or the move strip: they scroll in their own box
         if (!scrolled && (r.right > vw + 0.5 || r.left < -0.5)) problems.push(`${name} sticks out sideways`);
         const inMenu = el.closest('#menu');  // the sheet is over the page by design
         const overlap = r.right > board.left + 0.5 && board.right > r.left + 0.5

@@ -69,7 +69,7 @@ def test_v3_the_field_and_the_clipboard_give_the_same_tagged_text_and_it_opens_t
     board = board_text(page)
     open_menu(page)
     page.get_by_text("Transcripts").click()
-    field = page.get_by_label("This game").input_value()
+    field = page.get_by_role("textbox", name="This game").input_value()
     assert field == "free:d4d5e4e5c6"
     page.locator("#transcripts").get_by_role("button", name="Copy", exact=True).click()
     page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=field)

@@ -52,6 +52,12 @@ Methods and parameters:
 - ``setup_play`` {"board", "mode"}: a new game from that position (E2).
 - ``setup_solve`` {"board"}: its exact best move and score (reply field ``solution``).
 - ``setup_analyse`` {"board"}: opens it in review and starts its analysis.
+- Puzzles (issue 23, :mod:`.puzzles`; each may carry ``today``, the page's local date,
+  YYYY-MM-DD): ``puzzle_open`` {"which": "next" | "daily" | number}, ``puzzle_tap``
+  {"square"}, ``puzzle_retry``, ``puzzle_answer``, ``puzzle_play_out``,
+  ``puzzle_computer`` (the computer's move when a puzzle is played out),
+  ``puzzle_close`` {}.  Every reply carries ``puzzle``: None, or the puzzle shown
+  (:meth:`reversi.app.puzzles.Room.report`); the progress is the saved part ``puzzles``.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
-from . import save, setup, wording
+from . import puzzles, save, setup, wording
 from .game_text import Played
 from .hints import Hints
 from .review import chosen_game, review_of
@@ -100,6 +106,9 @@ class Bridge:
         self.saving = Saving()
         self.reviews = Reviews()
         self.hints = Hints()
+        self.puzzles = puzzles.Room()
+        #: The page's local date of the request being run (the daily puzzle's).
+        self.today = puzzles.day(None)
         #: What the command being run did beyond the session's own events.
         self.events: list[Event] = []
         #: Extra reply fields of the command being run (``setup``, ``solution``).
@@ -130,6 +139,13 @@ class Bridge:
             "setup_play": self.setup_play,
             "setup_solve": lambda board: self.extra.update(solution=setup.solve(board)),
             "setup_analyse": self.setup_analyse,
+            "puzzle_open": self.puzzle_open,
+            "puzzle_tap": lambda square: self.puzzles.tap(square, self.today),
+            "puzzle_retry": lambda: self.puzzles.retry(),
+            "puzzle_answer": lambda: self.puzzles.show_answer(self.today),
+            "puzzle_play_out": lambda: self.puzzles.play_out(),
+            "puzzle_computer": lambda: self.puzzles.computer_move(),
+            "puzzle_close": self.puzzle_close,
         }
 
     def session_command(self, name: str) -> Callable[..., None]:
@@ -150,6 +166,7 @@ class Bridge:
         self.events, self.extra, self.reviews.payload = [], {}, None
         if method == "load" and args.get("language") in wording.CODES:
             self.browser_language = args["language"]
+        self.today = puzzles.day(args.pop("today", None))
         self.speak()
         try:
             if self.saving.elsewhere and method in GAME_COMMANDS and not _display_setting(method, args):
@@ -185,7 +202,10 @@ class Bridge:
         if self.reviews.payload is not None:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
-        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause")))
+        reply["puzzle"] = self.puzzles.report(self.today)
+        progress = self.puzzles.progress
+        extra = {puzzles.PART: progress.text()} if progress.rated or puzzles.PART in self.saving.known else {}
+        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=extra))
         return reply
 
     # -- hints (SPEC H1-H3) ---------------------------------------------------
@@ -225,6 +245,19 @@ class Bridge:
         self.reviews.show(self.session, review_of(game.moves, title, "setup", None, game.start, game.variant))
         self.events.extend(self.reviews.analyse(self.session, game, title, None))
 
+    # -- puzzles (issue 23) ----------------------------------------------------
+    def puzzle_open(self, which: Any = "next") -> None:
+        """Shows a puzzle; the game in play waits, paused, as in a review."""
+        self.puzzles.show(which, self.today)
+        if not self.reviews.open:
+            self.session.open_review()
+
+    def puzzle_close(self) -> None:
+        """Leaves the Puzzles mode; the game in play resumes if the puzzles paused it."""
+        if self.puzzles.open and not self.reviews.open:
+            self.session.close_review()
+        self.puzzles.close()
+
     # -- storage ------------------------------------------------------------
     def keep_history_in_budget(self) -> None:
         """Sheds the moves of the oldest records when the history outgrows its storage
@@ -240,6 +273,11 @@ class Bridge:
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)
         self.notices = save.load(self.session, texts)
+        self.puzzles = puzzles.Room()
+        progress, readable = puzzles.Progress.read(texts.get(puzzles.PART))
+        self.puzzles.progress = progress
+        if not readable:
+            self.notices.append(wording.say("save.puzzles_unreadable"))
         self.saving.loaded(self.session, texts, damaged=bool(self.notices))
 
     def storage_failed(self, reason: str = "") -> None:
@@ -260,6 +298,9 @@ class Bridge:
         texts = self.saving.texts(documents)
         if part in ("settings", "stars", "clock") or save.is_chunk(part):
             self.saving.merge(self.session, part, texts.get(part), refused=refused)
+        elif part == puzzles.PART and texts.get(part) is not None:
+            self.puzzles.progress.merge(puzzles.Progress.read(texts[part])[0])
+            self.saving.known[part] = texts[part]  # type: ignore[assignment]
         elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
             if refused or self.busy():
                 self.saving.elsewhere = True

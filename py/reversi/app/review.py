@@ -54,13 +54,14 @@ def _frame(board: Board, ply: int, set_up: bool = False) -> dict[str, Any]:
 
 def review_of(moves: list[Square], title: str, source: str, human: str | None,
               start: Start | None = None, variant: str = STANDARD) -> dict[str, Any]:
-    """Returns the review a page shows: title, source, transcript (``moves``, and
+    """Returns the review a page shows: title (with the opening's name), source, transcript (``moves``, and
     ``start``: the first position's board string, or None for the opening), the
     variant, the game as text (``transcript``), frames (each with its ``heading`` for the
     review bar, e.g. "This game: move 3 of 40"), the move list (:mod:`.movelist`), the
     link's fragment that opens it (``link``), the colour the person played
     (None when both sides were people, or unknown), and what the analysis graph
     means in this variant (``meaning``)."""
+    title = wording.with_opening(title, wording.opening_name(moves, start is not None, variant))
     board = format_board(*start) if start else None
     shown = frames(moves, start, variant)
     colors = Line(moves, start=start, variant=variant).colors

@@ -17,7 +17,8 @@ Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``
     settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock", …}}
     game:    {"game": {"mode", "side", "level", "moves", "cursor", "start" (a set-up game's
                        first position as a board string; absent: the opening),
-                       "variant" (absent: the standard game, SPEC V3)},
+                       "variant" (absent: the standard game, SPEC V3), "opening" (the
+                       balanced random opening whose end is the start, issue 22)},
               "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status", "language"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
@@ -90,7 +91,8 @@ def dump(session: Session, view: Mapping[str, Any]) -> dict[str, str]:
             "game": {"mode": game.mode, "side": game.side, "level": game.level,
                      "moves": format_transcript(game.line.moves), "cursor": game.line.cursor,
                      **({"start": format_board(*game.line.start)} if game.line.start else {}),
-                     **({"variant": game.variant} if game.variant != STANDARD else {})},
+                     **({"variant": game.variant} if game.variant != STANDARD else {}),
+                     **({"opening": game.balanced_line} if game.balanced_line else {})},
             "attempt": {"id": attempt.id, "practice": attempt.practice,
                         "first_result": attempt.first_result, "started": attempt.started,
                         "stars": attempt.stars},

@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any, Callable, Iterable
 
+from ..engine.board import Board
 from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
 from ..engine.variants import STANDARD
 from ..game.history import History, encode, is_item
@@ -132,6 +133,7 @@ class Reader:
         else:
             start = parse_board(data["start"]) if "start" in data else None
             game.line = self.line(data.get("moves", ""), start, variant)
+            game.balanced_line = opening_of(data.get("opening"), start)
         cursor = data.get("cursor", len(game.line.moves))
         if is_int(cursor, 0, len(game.line.moves)):
             game.line.seek(cursor)
@@ -232,3 +234,15 @@ class Reader:
                 attempt.first_result = None
         if attempt.first_result is None:
             attempt.first_result = history.of_attempt(attempt.id, attempt.started)
+
+
+def opening_of(opening: Any, start: Start | None) -> str:
+    """Returns a saved game's balanced opening (issue 22) when it is a transcript that
+    reaches the game's start; else "" (the game stays, as a set-up game)."""
+    if not isinstance(opening, str) or start is None or len(opening) > MAX_MOVES_TEXT:
+        return ""
+    try:
+        board = Board.replay(opening)
+    except ValueError:
+        return ""
+    return opening if (board.black, board.white, board.turn) == start else ""

@@ -20,7 +20,7 @@ from . import save
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
-KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY)
+KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY, "puzzles")
 
 
 class Saving:
@@ -60,9 +60,11 @@ class Saving:
         self.elsewhere = False
         self.repair = damaged or self.legacy
 
-    def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool) -> dict[str, Any]:
+    def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
+            extra: Mapping[str, str] | None = None) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
         away first) and ``drop`` (keys to remove), and counts the saved parts as written.
+        ``extra`` holds parts beyond the session's (the puzzle progress), by name.
 
         Each part to store is ``{"text": new text, "base": the text this tab last read
         or wrote under it}``: the page stores it only if the base is still what is
@@ -70,7 +72,7 @@ class Saving:
         """
         if self.off:
             return {"save": {}, "pending": {}, "drop": []}
-        parts = save.dump(session, snapshot)
+        parts = {**save.dump(session, snapshot), **(extra or {})}
         skip = {"clock", "game"} if self.elsewhere else {"clock"}
         now = {part: text for part, text in parts.items()
                if part not in skip and text != self.known.get(part)}

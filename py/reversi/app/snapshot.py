@@ -41,6 +41,8 @@ Session:
 - ``human_to_move``, ``computer_to_move``, ``paused``, ``clock_running``: booleans.
 - ``can_undo``, ``can_redo``, ``can_restart``, ``can_pause``: whether Undo, Redo,
   Restart and Pause/Resume would do anything.
+- ``opening_applies``: whether the opening setting means anything for the next game
+  (balanced openings are standard games, issue 22).
 - ``side_and_level_apply``: whether the side and level settings mean anything
   for the chosen mode (SPEC C1: only against the computer).
 - ``setup_note``: "" or the line saying that new choices wait for a new game.
@@ -71,6 +73,8 @@ Session:
 - ``language``: the language the page speaks (SPEC L2: the player's choice, else the
   browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's
   own name (both added by :class:`reversi.app.bridge.Bridge`).
+- ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
+  progress (:meth:`reversi.app.puzzles.Room.report`, issue 23; added by the bridge).
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
@@ -86,6 +90,7 @@ from typing import Any
 from ..engine.bitboard import flips_mask, squares
 from ..engine.board import COLOR_NAMES, Board
 from ..engine.notation import format_transcript, square_name
+from ..engine.variants import STANDARD
 from ..game.events import Event, Placed, StarEarned, as_json
 from ..game.session import Session
 from ..game.settings import GAME_SETTINGS
@@ -165,8 +170,10 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         can_restart=session.can_restart(),
         can_pause=session.paused or session.clock_running(),
         side_and_level_apply=settings.mode == "computer",
+        opening_applies=settings.variant == STANDARD,
         setup_note=(wording.say("setup_waits")
-                    if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS) else ""),
+                    if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS
+                            if k != "opening" or settings.variant == STANDARD) else ""),
         tap_note=wording.tap_note(reviewing=reviewing, computer=session.computer_to_move()),
         active_ms=attempt.active_ms,
         attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},

@@ -111,6 +111,8 @@ class NewGame(Event):
     level: str
     set_up: bool = False
     variant: str = "standard"
+    #: The set-up start is a balanced random opening (issue 22).
+    balanced: bool = False
 
 
 @dataclass(frozen=True)

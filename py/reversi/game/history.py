@@ -8,7 +8,7 @@ and in the save, and decodes a record only when it is read::
 
 Every field is written in the 64 digits of :data:`DIGITS` (6 bits each, most
 significant first): ``date`` is the seconds since 2000-01-01 UTC; ``flags``
-packs mode, level, side, result, practice, challenge, variant and which
+packs mode, level, side, result, practice, challenge, variant, balanced and which
 optional fields there are (:func:`_flags`); ``score`` numbers the pair of disc
 counts (:data:`SCORES`); ``attempt`` and ``duration_ms`` take as many digits as
 they need; ``moves`` is one digit a placement (its square, a1 = 0); ``start``, a
@@ -79,11 +79,13 @@ _SCORE_DIGITS = {pair: digits for digits, pair in SCORES.items()}
 
 
 def _flags(mode: str, level: str, side: str, result: str, practice: bool, challenge: bool,
-           variant: str, moves: bool, start: int | None) -> str:
-    """Returns the three flag digits: ``start`` is the side to move of a set-up start, or None."""
+           variant: str, moves: bool, start: int | None, balanced: bool = False) -> str:
+    """Returns the three flag digits: ``start`` is the side to move of a set-up start, or None;
+    ``balanced``, that the start is a balanced random opening's end."""
     value = (MODES.index(mode) | LEVEL_NAMES.index(level) << 1 | SIDES.index(side) << 3
              | RESULTS[mode].index(result) << 4 | practice << 6 | challenge << 7
-             | VARIANTS.index(variant) << 8 | moves << 10 | (start is not None) << 11 | (start or 0) << 12)
+             | VARIANTS.index(variant) << 8 | moves << 10 | (start is not None) << 11 | (start or 0) << 12
+             | balanced << 13)
     return _digits(value, 3)
 
 
@@ -94,7 +96,8 @@ def _unflag(digits: str) -> dict[str, Any]:
     return {"mode": mode, "level": LEVEL_NAMES[value >> 1 & 3], "side": SIDES[value >> 3 & 1],
             "result": RESULTS[mode][value >> 4 & 3], "practice": bool(value >> 6 & 1),
             "challenge": bool(value >> 7 & 1), "variant": VARIANTS[value >> 8 & 3],
-            "moves": bool(value >> 10 & 1), "start": value >> 12 & 1 if value >> 11 & 1 else None}
+            "moves": bool(value >> 10 & 1), "start": value >> 12 & 1 if value >> 11 & 1 else None,
+            "balanced": bool(value >> 13 & 1)}
 
 
 def _valid_flags() -> dict[str, dict[str, Any]]:
@@ -102,14 +105,16 @@ def _valid_flags() -> dict[str, dict[str, Any]]:
     table = {}
     for mode in MODES:
         for result in RESULTS[mode]:
-            for values in ((lv, sd, pr, ch, vr, mv, st) for lv in LEVEL_NAMES for sd in SIDES
+            for values in ((lv, sd, pr, ch, vr, mv, st, bl) for lv in LEVEL_NAMES for sd in SIDES
                            for pr in (False, True) for ch in (False, True) for vr in VARIANTS
-                           for mv in (False, True) for st in (None, 0, 1)):
-                level, side, practice, challenge, variant, moves, start = values
+                           for mv in (False, True) for st in (None, 0, 1) for bl in (False, True)):
+                level, side, practice, challenge, variant, moves, start, balanced = values
+                if balanced and start is None:
+                    continue
                 if challenge and (mode != "computer" or result != "win" or practice or start is not None
                                   or variant != VARIANTS[0]):
                     continue
-                digits = _flags(mode, level, side, result, practice, challenge, variant, moves, start)
+                digits = _flags(mode, level, side, result, practice, challenge, variant, moves, start, balanced)
                 table[digits] = _unflag(digits)
     return table
 
@@ -165,7 +170,8 @@ def encode(record: Record) -> Item:
     if seconds is None:
         return dict(record)
     flags = _flags(record["mode"], record["level"], record["side"], record["result"], record["practice"],
-                   record["challenge"], record.get("variant", VARIANTS[0]), "moves" in record, turn)
+                   record["challenge"], record.get("variant", VARIANTS[0]), "moves" in record, turn,
+                   record.get("balanced", False))
     moves = "".join(DIGITS[SQUARE_NAMES.index(record["moves"][i:i + 2])]
                     for i in range(0, len(record.get("moves", "")), 2))
     text = (f"{_digits(seconds, 6)}{flags}{_SCORE_DIGITS[record['black'], record['white']]}"
@@ -188,6 +194,8 @@ def decode(item: Item) -> Record:
         record["moves"] = "".join(SQUARE_NAMES[_VALUE[d]] for d in moves)
     if start:
         record["start"] = _unpack_board(start[0], fields["start"])
+        if fields["balanced"]:
+            record["balanced"] = True
     if fields["variant"] != VARIANTS[0]:
         record["variant"] = fields["variant"]
     return record
@@ -230,7 +238,7 @@ def _shed(item: Item) -> Item:
     head, duration, _, *start = item.split(".")
     fields = FLAGS[head[6:9]]
     flags = _flags(fields["mode"], fields["level"], fields["side"], fields["result"], fields["practice"],
-                   fields["challenge"], fields["variant"], False, fields["start"])
+                   fields["challenge"], fields["variant"], False, fields["start"], fields["balanced"])
     return ".".join([head[:6] + flags + head[9:], duration, "", *start])
 
 

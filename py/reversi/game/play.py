@@ -24,6 +24,9 @@ class Game:
     side: str = "black"
     level: str = "normal"
     line: Line = field(default_factory=Line)
+    #: The balanced opening a game was given (its transcript from the four-disc start;
+    #: the line starts at its end, like a set-up game), "" for none.
+    balanced_line: str = ""
 
     @property
     def board(self) -> Board:
@@ -34,6 +37,12 @@ class Game:
     def variant(self) -> str:
         """Returns the game's variant (SPEC V1): its rules, fixed for its life."""
         return self.line.variant
+
+    @property
+    def opening(self) -> str:
+        """Returns how the game started, as the opening setting names it: "balanced" or
+        "standard" (issue 22)."""
+        return "balanced" if self.balanced_line else "standard"
 
     @property
     def set_up(self) -> bool:

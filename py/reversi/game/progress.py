@@ -53,7 +53,8 @@ class Progress:
             return []
         start = format_board(*game.line.start) if game.line.start else None
         record = first_result(self.attempt, outcome, mode=game.mode, side=game.side,
-                              level=game.level, human=game.human, date=clock(), moves=moves, start=start)
+                              level=game.level, human=game.human, date=clock(), moves=moves, start=start,
+                              balanced=bool(game.balanced_line))
         self.attempt.first_result = record
         self.history.append(record)
         # S5-S8 are earned by standard computer games from the opening only (SPEC S, E2, V3).

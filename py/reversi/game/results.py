@@ -8,6 +8,7 @@ JSON-ready data, the same in the session, the snapshot and the save::
      "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
      "black": n, "white": n, "practice": bool, "challenge": bool,
      "duration_ms": n, "moves": transcript, "start": board string (a set-up game only),
+     "balanced": true (a set-up start that a balanced random opening reached, issue 22),
      "variant": "anti" | "free" (absent: the standard game, SPEC V3)}
 """
 
@@ -55,11 +56,13 @@ def result_of(outcome: Outcome, mode: str, human: int | None) -> str:
 
 
 def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, level: str,
-                 human: int | None, date: str, moves: str, start: str | None = None) -> Record:
+                 human: int | None, date: str, moves: str, start: str | None = None,
+                 balanced: bool = False) -> Record:
     """Returns the record of ``attempt``'s first result; a challenge win is a win over
     the computer in a standard game from the opening in an attempt that is not
     practice (A4, E2, V3).
-    ``start`` is the board string of a set-up game's first position."""
+    ``start`` is the board string of a set-up game's first position; ``balanced``, that
+    it is where a balanced random opening ended (issue 22)."""
     result = result_of(outcome, mode, human)
     record: Record = {
         "attempt": attempt.id, "date": date, "mode": mode, "level": level, "side": side,
@@ -71,6 +74,8 @@ def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, le
     }
     if start is not None:
         record["start"] = start
+        if balanced:
+            record["balanced"] = True
     if outcome.variant != STANDARD:
         record["variant"] = outcome.variant
     return record
@@ -109,7 +114,7 @@ def is_board(text: Any) -> bool:
 
 
 #: The fields a record may lack.
-OPTIONAL = {"moves", "start", "variant"}
+OPTIONAL = {"moves", "start", "variant", "balanced"}
 _CHECKS: dict[str, Callable[[Any], bool]] = {
     "attempt": lambda v: is_int(v, 1), "date": is_text, "mode": lambda v: v in MODES,
     "level": lambda v: v in LEVEL_NAMES, "side": lambda v: v in SIDES,
@@ -131,6 +136,8 @@ def valid_record(record: Any) -> bool:
     if "start" in record and (not is_board(record["start"]) or record["challenge"]):
         return False
     if "variant" in record and (record["variant"] not in VARIANTS[1:] or record["challenge"]):
+        return False
+    if "balanced" in record and (record["balanced"] is not True or "start" not in record):
         return False
     return (record["result"] in RESULTS[record["mode"]] and record["black"] + record["white"] <= 64
             and not (record["challenge"] and (record["practice"] or record["result"] != "win")))

@@ -16,9 +16,11 @@ import datetime
 import random
 from typing import Any, Callable
 
+from ..engine import balanced
 from ..engine.bitboard import Square
 from ..engine.board import Board, Step
 from ..engine.notation import format_transcript, parse_square
+from ..engine.variants import STANDARD
 from . import events as ev
 from .clocks import MoveClock, checked_tick
 from .computer import ComputerPlayer, default_player, seed_for
@@ -199,13 +201,24 @@ class Session:
 
     def new(self) -> None:
         """Starts a fresh attempt with the current settings (U6, A1); with
-        ``swap_sides`` the player takes the other colour after a finished computer game."""
+        ``swap_sides`` the player takes the other colour after a finished computer game.
+        With the balanced opening setting a standard game starts where a balanced
+        random opening ends, chosen by the attempt's date and number (issue 22); it is
+        played like a set-up game (E2)."""
         s = self.settings
         if s.swap_sides and self.game.mode == "computer" and s.mode == "computer" and self.is_over():
             s.side = SIDES[1 - SIDES.index(self.game.side)]
-        self._changed(ev.NewGame(s.mode, s.side, s.level, variant=s.variant))
-        self.game = Game(s.mode, s.side, s.level, Line(variant=s.variant))
-        self.progress.new_attempt(self.clock())
+        started = self.clock()
+        opening = ""
+        line = Line(variant=s.variant)
+        if s.opening == "balanced" and s.variant == STANDARD:
+            opening = format_transcript(balanced.pick(f"{started}/{self.progress.attempt.id + 1}"))
+            board = Board.replay(opening)
+            line = Line(start=(board.black, board.white, board.turn))
+        self._changed(ev.NewGame(s.mode, s.side, s.level, set_up=bool(opening), variant=s.variant,
+                                 balanced=bool(opening)))
+        self.game = Game(s.mode, s.side, s.level, line, opening)
+        self.progress.new_attempt(started)
         self.paused = self.review_paused = False
 
     def new_from(self, start: Start, mode: str) -> None:

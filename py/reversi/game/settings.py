@@ -22,8 +22,11 @@ SIDES: tuple[str, ...] = COLOR_NAMES
 MOVE_CLOCKS: tuple[int, ...] = (0, 30, 40, 60)
 #: The languages the page speaks (SPEC L1); "" means not chosen: the browser's.
 LANGUAGES: tuple[str, ...] = ("", "en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "es", "de")
+#: How a standard game starts: from the four-disc opening, or from a balanced random
+#: opening (issue 22, :mod:`reversi.engine.balanced`), played like a set-up game (E2).
+OPENINGS: tuple[str, ...] = ("standard", "balanced")
 #: The settings that describe a game, and so apply from the next new game.
-GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant")
+GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant", "opening")
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Settings:
     hints: bool = False
     #: The rules of the next game (SPEC V1): standard, anti-reversi or free opening.
     variant: str = STANDARD
+    #: How the next standard game starts (:data:`OPENINGS`).
+    opening: str = "standard"
     #: The page's language (SPEC L2), "" until the player chooses one: the browser's.
     language: str = ""
 
@@ -51,7 +56,8 @@ class Settings:
 CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
-    "hints": (True, False), "variant": VARIANTS, "language": LANGUAGES,
+    "hints": (True, False), "variant": VARIANTS, "opening": OPENINGS,
+    "language": LANGUAGES,
 }
 
 

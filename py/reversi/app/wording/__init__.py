@@ -17,6 +17,9 @@ from .notices import (
     history_title,
     history_words,
     newer,
+    puzzle_progress,
+    puzzle_result,
+    puzzle_words,
     review_title,
     setup_note,
     setup_problem,
@@ -44,6 +47,7 @@ from .play import (
     languages,
     level_name,
     message,
+    opening_name,
     result_card,
     result_text,
     side_name,
@@ -54,6 +58,7 @@ from .play import (
     tap_note,
     variant_name,
     variant_note,
+    with_opening,
 )
 
 __all__ = [
@@ -85,6 +90,10 @@ __all__ = [
     "level_name",
     "message",
     "newer",
+    "opening_name",
+    "puzzle_progress",
+    "puzzle_result",
+    "puzzle_words",
     "result_card",
     "result_text",
     "review_title",
@@ -106,5 +115,6 @@ __all__ = [
     "unreadable",
     "variant_name",
     "variant_note",
+    "with_opening",
     "watch_title",
 ]

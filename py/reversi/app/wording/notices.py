@@ -4,11 +4,12 @@ language of the moment (:mod:`.catalog`)."""
 
 from __future__ import annotations
 
-from ...engine.board import Color
-from ...engine.notation import IllegalMoveError, NotationError, square_name
+from ...engine.board import Board, Color
+from ...engine.notation import IllegalMoveError, NotationError, parse_transcript, square_name
+from ...engine.puzzles import Puzzle
 from ...game.results import Record
 from .catalog import join, number, say
-from .play import color_title, level_name, side_name, variant_name
+from .play import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
 
 
 def setup_problem(error: NotationError | None) -> str:
@@ -50,7 +51,10 @@ def history_words(record: Record) -> dict[str, str]:
         "history.game.computer", level=level_name(record["level"]), side=side_name(record["side"]))
     if "variant" in record:
         game = say("history.game.rules", game=game, rules=variant_name(record["variant"]))
-    kind = ("set_up" if "start" in record else "local" if local else
+    if "moves" in record:
+        moves = [s for s, _ in parse_transcript(record["moves"])]
+        game = with_opening(game, opening_name(moves, "start" in record, record.get("variant", "standard")))
+    kind = ("balanced" if "balanced" in record else "set_up" if "start" in record else "local" if local else
             "challenge" if record["challenge"] else "practice" if record["practice"] else "none")
     return {"game": game, "result": say(f"result.{record['result']}"),
             "score": f"{record['black']}–{record['white']}", "kind": say(f"history.kind.{kind}")}
@@ -139,3 +143,38 @@ def dropped(parts: list[tuple[str, object]]) -> str:
     names = [say(f"dropped.{code}", detail=number(detail) if type(detail) is int else detail)
              for code, detail in parts]
     return say("save.dropped", parts=join(names))
+
+
+def puzzle_result(value: int) -> str:
+    """Returns an exact result for the side to move in words, e.g. "a win by 6 discs"."""
+    if value == 0:
+        return say("puzzle.result.draw")
+    return say("puzzle.result.win" if value > 0 else "puzzle.result.loss", abs(value))
+
+
+def puzzle_words(puzzle: Puzzle, phase: str, tried: tuple[str, int] | None, board: Board,
+                 daily: bool) -> dict[str, str]:
+    """Returns the words of a shown puzzle (issue 23): ``title``, ``task`` and the
+    ``message`` of its phase (solving, right, wrong, shown, playing, over)."""
+    side = color_title(puzzle.turn)
+    title = say("puzzle.title_daily" if daily else "puzzle.title", number=puzzle.number, level=puzzle.level,
+                levels=5)
+    answer = puzzle_result(puzzle.value)
+    outcome = board.outcome()
+    message = {
+        "solving": "",
+        "right": say("puzzle.right", move=puzzle.answer, result=answer),
+        "wrong": say("puzzle.wrong", move=tried[0], result=puzzle_result(tried[1])) if tried else "",
+        "shown": say("puzzle.shown", move=puzzle.answer, result=answer),
+        "playing": say("puzzle.playing"),
+        "over": result_text(outcome) if outcome else "",
+    }[phase]
+    return {"title": title, "task": say(f"puzzle.task.{puzzle.kind}", side=side), "message": message}
+
+
+def puzzle_progress(rating: int, solved: int, total: int, streak: int, best: int, daily_done: bool) -> dict[str, str]:
+    """Returns the words of the puzzle progress: ``rating``, ``solved``, ``streak``, ``daily``."""
+    return {"rating": say("puzzle.progress.rating", rating=rating),
+            "solved": say("puzzle.progress.solved", solved=solved, total=total),
+            "streak": say("puzzle.progress.streak", streak=streak, best=best),
+            "daily": say("puzzle.progress.daily_done" if daily_done else "puzzle.progress.daily_open")}

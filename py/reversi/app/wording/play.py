@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...engine import openings
+from ...engine.bitboard import Square
 from ...engine.board import COLOR_NAMES, Color, Outcome, Step
 from ...engine.notation import square_name
 from ...game import events as ev
@@ -58,16 +60,29 @@ def variant_note(variant: str, placements: int) -> str:
     return say(f"variant.{variant}.note")
 
 
+def opening_name(moves: list[Square], set_up: bool = False, variant: str = "standard") -> str:
+    """Returns the name of the opening a standard game from the four-disc start follows
+    (issue 22, :mod:`reversi.engine.openings`); "" for none, a set-up start or a variant.
+    Opening names are the players' own and the same in every language."""
+    return openings.name(moves) if variant == "standard" and not set_up else ""
+
+
+def with_opening(words: str, name: str) -> str:
+    """Returns ``words`` with an opening's name after them, when there is one."""
+    return f"{words} · {name}" if name else words
+
+
 def game_line(game: Game) -> str:
     """Returns the short line that says which game this is, e.g. "Normal · you are Black"
     or "Two players · Anti-reversi: fewer discs wins."."""
     parts = [say("line.local") if game.mode == "local" else
              say("line.computer", level=level_name(game.level), side=side_name(game.side))]
     if game.set_up:
-        parts.append(say("line.set_up"))
+        parts.append(say("line.balanced" if game.balanced_line else "line.set_up"))
     if game.variant != "standard":
         parts.append(variant_note(game.variant, len(game.line.moves)) or variant_name(game.variant))
-    return " · ".join(parts)
+    return with_opening(" · ".join(parts), opening_name(game.line.moves[:game.line.cursor], game.set_up,
+                                                        game.variant))
 
 
 def result_text(outcome: Outcome) -> str:
@@ -136,8 +151,9 @@ class Words:
 
 
 def setting_value(name: str, value: Any) -> str:
-    """Returns how a game setting's value is named: a mode, side, level or variant."""
-    return say({"mode": "mode", "side": "color", "level": "level", "variant": "variant"}[name] + f".{value}")
+    """Returns how a game setting's value is named: a mode, side, level, variant or opening."""
+    return say({"mode": "mode", "side": "color", "level": "level", "variant": "variant",
+                "opening": "opening"}[name] + f".{value}")
 
 
 def _refusal(e: ev.Refused) -> str:
@@ -147,7 +163,8 @@ def _refusal(e: ev.Refused) -> str:
 
 
 def _new_game(e: ev.NewGame) -> str:
-    return say("event.new_game.set_up" if e.set_up else "event.new_game",
+    key = "event.new_game.balanced" if e.balanced else "event.new_game.set_up" if e.set_up else "event.new_game"
+    return say(key,
                game=describe_game(e.mode, e.side, e.level, e.variant))
 
 

@@ -1,0 +1,262 @@
+"""Puzzles (issue 23): the Puzzles mode and the progress that brings the player back.
+
+A puzzle (:mod:`reversi.engine.puzzles`) is a position with one clearly best move,
+every move's exact result proved by the solver.  The player taps a move: the
+answer is right, or the page says what the tapped move leads to against the
+best replies, in discs, and offers Retry or Show the answer.  After the answer
+the rest can be played out against the computer.  Puzzles never touch the game
+in play, its attempt or the stars.
+
+Progress is its own saved part (``puzzles``, SPEC P1, P3, P7, P8)::
+
+    {"format": "reversi", "part": "puzzles", "version": 1, "rating": n,
+     "ratings": [[date, n], ...], "solved": [number, ...], "rated": n,
+     "streak": n, "best_streak": n, "daily": [date, ...]}
+
+The rating is an Elo rating (start :data:`START`, factor :data:`K`) against
+each level's rating (:data:`LEVEL_RATINGS`), moved once per puzzle shown, by
+the first move tried; the next puzzle is an unsolved one of the level nearest
+the rating.  The daily puzzle is the same for everyone on a date: its number
+comes from a hash of the date.  Another tab's progress merges: solved puzzles
+and solved daily puzzles as a union, the rating and streak of whichever has
+rated more puzzles, the best streak as the larger.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import puzzles as puzzle_set
+from ..engine.board import Board
+from ..engine.notation import parse_board, parse_square, square_name
+from . import wording
+
+PART = "puzzles"
+START = 1200.0
+K = 32.0
+#: The rating a puzzle of each level counts as.
+LEVEL_RATINGS = {1: 900, 2: 1100, 3: 1300, 4: 1500, 5: 1700}
+#: How many past ratings are kept (the rating's history).
+KEPT = 100
+#: How many solved daily puzzles are kept.
+DAILY_KEPT = 366
+#: The level of the computer that plays a puzzle out.
+PLAY_OUT_LEVEL = "hard"
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def expected(player: float, puzzle: float) -> float:
+    """Returns the player's expected score against a puzzle rated ``puzzle`` (Elo)."""
+    return 1 / (1 + 10 ** ((puzzle - player) / 400))
+
+
+def daily_number(date: str, count: int) -> int:
+    """Returns the number (1-based) of the daily puzzle of ``date`` among ``count``."""
+    digest = hashlib.sha256(f"reversi daily puzzle {date}".encode()).digest()
+    return 1 + int.from_bytes(digest[:8], "big") % count
+
+
+def day(today: Any) -> str:
+    """Returns the page's local date when it is one (YYYY-MM-DD), else today in UTC."""
+    if isinstance(today, str) and _DATE.fullmatch(today):
+        return today
+    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+
+
+@dataclass
+class Progress:
+    """The player's puzzle progress (the saved part)."""
+
+    rating: float = START
+    ratings: list[list[Any]] = field(default_factory=list)
+    solved: set[int] = field(default_factory=set)
+    rated: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    daily: set[str] = field(default_factory=set)
+
+    def text(self) -> str:
+        """Returns the saved part's text."""
+        return json.dumps({"format": "reversi", "part": PART, "version": 1, "rating": round(self.rating, 1),
+                           "ratings": self.ratings[-KEPT:], "solved": sorted(self.solved), "rated": self.rated,
+                           "streak": self.streak, "best_streak": self.best_streak,
+                           "daily": sorted(self.daily)[-DAILY_KEPT:]}, separators=(",", ":"))
+
+    @classmethod
+    def read(cls, text: str | None) -> tuple[Progress, bool]:
+        """Returns the progress of a stored text and whether the text was readable
+        (absent is readable; a damaged part gives fresh progress, SPEC P3)."""
+        if text is None:
+            return cls(), True
+        try:
+            data = json.loads(text)
+            count = len(puzzle_set.puzzle_set())
+            progress = cls(
+                rating=float(data["rating"]), ratings=[[str(d), int(r)] for d, r in data["ratings"]],
+                solved={int(n) for n in data["solved"] if 1 <= int(n) <= count}, rated=int(data["rated"]),
+                streak=int(data["streak"]), best_streak=int(data["best_streak"]),
+                daily={str(d) for d in data["daily"] if _DATE.fullmatch(str(d))})
+            ok = data.get("part") == PART and 0 < progress.rating < 4000 and min(
+                progress.rated, progress.streak, progress.best_streak) >= 0
+        except (ValueError, TypeError, KeyError):
+            return cls(), False
+        return (progress, True) if ok else (cls(), False)
+
+    def merge(self, other: Progress) -> None:
+        """Takes in another tab's progress (see the module docstring)."""
+        if other.rated > self.rated:
+            self.rating, self.ratings, self.rated, self.streak = other.rating, other.ratings, other.rated, other.streak
+        self.solved |= other.solved
+        self.daily |= other.daily
+        self.best_streak = max(self.best_streak, other.best_streak)
+
+    def rate(self, level: int, solved: bool, date: str) -> None:
+        """Moves the rating by one result against a puzzle of ``level``."""
+        self.rating += K * (solved - expected(self.rating, LEVEL_RATINGS[level]))
+        self.rated += 1
+        self.ratings = [*self.ratings, [date, round(self.rating)]][-KEPT:]
+        self.streak = self.streak + 1 if solved else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    def next_number(self, seed: int) -> int:
+        """Returns an unsolved puzzle of the level nearest the rating (any unsolved one
+        when that level is done, any one when all are)."""
+        shipped = puzzle_set.puzzle_set()
+        target = min(LEVEL_RATINGS, key=lambda level: abs(LEVEL_RATINGS[level] - self.rating))
+        for pool in ([p for p in shipped if p.level == target and p.number not in self.solved],
+                     [p for p in shipped if p.number not in self.solved], list(shipped)):
+            if pool:
+                return random.Random(seed).choice(pool).number
+        raise ValueError("there are no puzzles")
+
+
+class Room:
+    """The Puzzles mode: the puzzle shown, its board and how far the player got."""
+
+    def __init__(self) -> None:
+        self.progress = Progress()
+        self.puzzle: puzzle_set.Puzzle | None = None
+        self.board = Board()
+        #: solving, right, wrong, shown (the answer), playing (played out), over.
+        self.phase = "solving"
+        self.tried: tuple[str, int] | None = None
+        self.rated = False
+        self.daily = False
+
+    @property
+    def open(self) -> bool:
+        """Checks if a puzzle is shown."""
+        return self.puzzle is not None
+
+    def show(self, which: Any, today: str) -> None:
+        """Shows a puzzle: ``"next"``, ``"daily"`` (today's) or a puzzle number."""
+        count = len(puzzle_set.puzzle_set())
+        number = (daily_number(today, count) if which == "daily" else
+                  self.progress.next_number(self.progress.rated) if which == "next" else which)
+        if type(number) is not int or not 1 <= number <= count:
+            raise ValueError(f"there is no puzzle {which!r}")
+        self.puzzle = puzzle_set.puzzle_set()[number - 1]
+        self.daily = number == daily_number(today, count)
+        self.rated = False
+        self.retry()
+
+    def retry(self) -> None:
+        """Sets the puzzle's position again."""
+        if self.puzzle is None:
+            raise ValueError("no puzzle is shown")
+        self.board = Board(*parse_board(self.puzzle.board))
+        self.phase, self.tried = "solving", None
+
+    def tap(self, square: str, today: str) -> None:
+        """Takes the player's move: in a puzzle, an answer; when playing out, a move."""
+        if self.puzzle is None or self.phase not in ("solving", "playing"):
+            return
+        index = parse_square(square)
+        if not self.board.is_legal(index):
+            return
+        if self.phase == "playing":
+            self.board.play(index)
+            self.phase = "over" if self.board.is_game_over() else "playing"
+            return
+        right = square == self.puzzle.answer
+        if not self.rated:
+            self.rated = True
+            self.progress.rate(self.puzzle.level, right, today)
+        if right:
+            self.progress.solved.add(self.puzzle.number)
+            if self.daily:
+                self.progress.daily.add(today)
+            self.board.play(index)
+            self.phase = "right"
+        else:
+            self.tried = (square, dict(self.puzzle.scores)[square])
+            self.phase = "wrong"
+
+    def show_answer(self, today: str) -> None:
+        """Plays the answer on the board; asked for before any try, it counts as a miss."""
+        if self.puzzle is None:
+            raise ValueError("no puzzle is shown")
+        if not self.rated:
+            self.rated = True
+            self.progress.rate(self.puzzle.level, False, today)
+        self.board = Board(*parse_board(self.puzzle.board))
+        self.board.play(parse_square(self.puzzle.answer))
+        self.phase = "shown"
+
+    def play_out(self) -> None:
+        """Goes on from the answer against the computer, to the end."""
+        if self.puzzle is None or self.phase not in ("right", "shown"):
+            raise ValueError("the answer is not on the board")
+        self.phase = "over" if self.board.is_game_over() else "playing"
+
+    def computer_to_move(self) -> bool:
+        """Checks if the computer is to move in the played-out puzzle."""
+        return (self.puzzle is not None and self.phase == "playing"
+                and self.board.turn != self.puzzle.turn)
+
+    def computer_move(self) -> None:
+        """Plays the computer's move in the played-out puzzle."""
+        if self.computer_to_move():
+            from ..engine.players import choose_move  # the search loads on the first play-out, not at start-up
+
+            p, o = self.board.mover_mask()
+            self.board.play(choose_move(p, o, PLAY_OUT_LEVEL).square)  # type: ignore[arg-type]
+            self.phase = "over" if self.board.is_game_over() else "playing"
+
+    def close(self) -> None:
+        """Leaves the Puzzles mode."""
+        self.puzzle = None
+
+    def report(self, today: str) -> dict[str, Any] | None:
+        """Returns the snapshot's ``puzzle`` field (None when no puzzle is shown)."""
+        if self.puzzle is None:
+            return None
+        puzzle, board = self.puzzle, self.board
+        player_moves = self.phase == "solving" or (self.phase == "playing" and board.turn == puzzle.turn)
+        black, white = board.counts()
+        return {
+            "number": puzzle.number, "level": puzzle.level, "daily": self.daily, "phase": self.phase,
+            "cells": board.cells(), "turn": board.turn, "counts": {"black": black, "white": white},
+            "last": square_name(board.steps[-1].square) if board.steps else None,
+            "legal": [square_name(s) for s in board.legal_moves()] if player_moves else [],
+            "computer_to_move": self.computer_to_move(),
+            "answer": puzzle.answer if self.phase != "solving" and self.phase != "wrong" else None,
+            "words": wording.puzzle_words(puzzle, self.phase, self.tried, board, self.daily),
+            "progress": self.progress_report(today),
+        }
+
+    def progress_report(self, today: str) -> dict[str, Any]:
+        """Returns the progress as the page shows it: numbers, the rating's history and words."""
+        progress = self.progress
+        return {"rating": round(progress.rating), "ratings": [r for _, r in progress.ratings],
+                "solved": len(progress.solved), "streak": progress.streak, "best_streak": progress.best_streak,
+                "daily_done": today in progress.daily,
+                "words": wording.puzzle_progress(round(progress.rating), len(progress.solved),
+                                                 len(puzzle_set.puzzle_set()), progress.streak,
+                                                 progress.best_streak, today in progress.daily)}

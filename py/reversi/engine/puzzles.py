@@ -1,0 +1,118 @@
+"""The puzzle set (issue 23): positions with one clearly best move, proved exactly.
+
+The data file ``data/puzzles.txt`` (built by ``bench/puzzles.py``, whose command
+and seed are in its second line) holds one puzzle a line::
+
+    number level board turn kind scores
+
+``board`` is the 64 cells a1..h8 (``X``, ``O``, ``-``) and ``turn`` the side to
+move (``X`` or ``O``), as in a board string (SPEC E1); ``kind`` is ``win`` (the
+only winning move) or ``best`` (better than every other by at least four
+discs); ``scores`` gives every legal move's exact final disc difference for the
+side to move with perfect play after it, as the solver proved it
+(``d3+6,c4-2``).  ``level`` (1-5) grades how hard it is
+(:func:`reversi.engine.puzzle_proofs.hardness`).  This module only reads and
+writes the set (it is imported at start-up); the searches that judge and prove
+puzzles are in :mod:`.puzzle_proofs`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .notation import parse_board
+
+#: The data file (see the module docstring).
+DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.txt"
+#: The difficulty levels.
+LEVELS = 5
+#: How much better than the next move the answer of a ``best`` puzzle is, in discs.
+MARGIN = 4
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: its position, its kind and every move's proved score."""
+
+    number: int
+    level: int
+    board: str
+    kind: str
+    scores: tuple[tuple[str, int], ...]
+
+    @property
+    def answer(self) -> str:
+        """Returns the best move's square name."""
+        return max(self.scores, key=lambda item: item[1])[0]
+
+    @property
+    def value(self) -> int:
+        """Returns the answer's exact score for the side to move."""
+        return dict(self.scores)[self.answer]
+
+    @property
+    def turn(self) -> int:
+        """Returns the side to move (0 Black, 1 White)."""
+        return parse_board(self.board)[2]
+
+    @property
+    def empties(self) -> int:
+        """Returns the number of empty squares."""
+        return self.board[:64].count("-")
+
+
+def kind_of(values: Sequence[int], margin: int = MARGIN) -> str | None:
+    """Returns the kind of puzzle that moves with these exact scores make: ``win``
+    (one move wins, no other does), ``best`` (one move is ``margin`` discs better
+    than every other), or None (not a puzzle, or only one move)."""
+    if len(values) < 2:
+        return None
+    first, second = sorted(values, reverse=True)[:2]
+    if first > 0 >= second:
+        return "win"
+    return "best" if first - second >= margin else None
+
+
+def write_set(records: Iterable[Mapping], header: Mapping) -> str:
+    """Returns the data file's text for judged candidates (``board``, ``kind``,
+    ``hardness``, ``scores``): numbered in board order, and cut into :data:`LEVELS`
+    levels of equal size by hardness."""
+    chosen = sorted(records, key=lambda r: r["board"])
+    order = sorted(range(len(chosen)), key=lambda i: (chosen[i]["hardness"], chosen[i]["board"]))
+    level = {i: 1 + rank * LEVELS // len(chosen) for rank, i in enumerate(order)}
+    lines = ["# reversi-puzzles 1", "# " + json.dumps(dict(header), sort_keys=True)]
+    for i, record in enumerate(chosen):
+        scores = sorted(record["scores"].items(), key=lambda item: (-item[1], item[0]))
+        cells, turn = record["board"].split()
+        lines.append(f"{i + 1} {level[i]} {cells} {turn} {record['kind']} "
+                     + ",".join(f"{s}{v:+d}" for s, v in scores))
+    return "\n".join(lines) + "\n"
+
+
+def read(path: Path = DATA_FILE) -> list[Puzzle]:
+    """Returns the puzzles of a data file.
+
+    :raises ValueError: for a line that is not a puzzle.
+    """
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        number, level, cells, turn, kind, scores = line.split()
+        board = f"{cells} {turn}"
+        parse_board(board)
+        moves = tuple((item[:2], int(item[2:])) for item in scores.split(","))
+        if kind not in ("win", "best") or not 1 <= int(level) <= LEVELS or kind_of([v for _, v in moves]) != kind:
+            raise ValueError(f"not a puzzle: {line!r}")
+        out.append(Puzzle(int(number), int(level), board, kind, moves))
+    return out
+
+
+@functools.cache
+def puzzle_set() -> tuple[Puzzle, ...]:
+    """Returns the shipped puzzles, read once."""
+    return tuple(read())
