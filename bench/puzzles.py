@@ -9,9 +9,10 @@ candidates.  Every candidate is proved by the exact solver
 every legal move) and kept when it has one clearly best move:
 
 - ``win``: the only move that wins (the best wins, every other draws or loses);
-- ``best``: the best move is at least ``--margin`` discs better than the next.
+- ``best``: the best move is at least 4 discs better than the next, and it does
+  not lose by more than 10 (a lost game is no puzzle).
 
-Grading (:func:`reversi.engine.puzzles.hardness`) uses the empty squares, the
+Grading (:func:`reversi.engine.puzzle_proofs.hardness`) uses the empty squares, the
 tempting wrong moves (those a 2-ply search rates at least as high as the
 answer) and how far the answer is from what that shallow search plays; the
 kept set is cut into five levels of equal size by that hardness.
@@ -96,6 +97,11 @@ def build(args: argparse.Namespace) -> None:
         text = progress.read_text()
         for line in text[:text.rfind("\n") + 1].splitlines():
             record = json.loads(line)
+            kind = puzzles.kind_of(list(record["scores"].values()))  # the rule of today
+            if kind is None:
+                record.pop("kind", None)
+            elif "hardness" in record:
+                record["kind"] = kind
             done[record["board"]] = record
     empties = tuple(int(e) for e in args.empties.split(","))
     kept: dict[str, dict] = {b: r for b, r in done.items() if "kind" in r}

@@ -43,6 +43,7 @@ def test_kinds_and_levels():
     assert puzzles.kind_of([10, 6]) == "best"
     assert puzzles.kind_of([10, 8]) is None and puzzles.kind_of([4]) is None
     assert puzzles.kind_of([0, -6]) == "best" and puzzles.kind_of([2, 2]) is None
+    assert puzzles.kind_of([-10, -20]) == "best" and puzzles.kind_of([-12, -30]) is None
     records = [{"board": f"{'-' * 63}X X", "kind": "best", "hardness": h, "scores": {"a1": 4, "b1": 0}}
                for h in range(10)]
     for i, record in enumerate(records):

@@ -64,7 +64,7 @@ const engine = replaceableEngine(() => createEngine((stage) => {
   performance.mark(`engine-${stage}`);
   $("loading").lastChild.textContent = word(words(), `page.loading.${stage}`);
 }));
-const opening = JSON.parse($("opening").textContent);
+const opening = JSON.parse($("opening-view").textContent);
 const controller = createController({
   engine, store, view, review, editor: createEditorState(), announce, sound: createSound(),
   ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState() },

@@ -27,9 +27,10 @@ function holdLock(name) {
  * Python and installing the engine wheel with micropip. */
 async function startEngine(build, loadPyodide) {
   const indexURL = new URL(build.pyodide, site).href;
+  const stdLibURL = await stdlib;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      const pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
       performance.mark("worker-restored");
       // The snapshot holds Python's memory, not its files: the engine's modules not yet
       // imported and its data (weights, book) come back from the wheel, unpacked where
@@ -44,7 +45,7 @@ async function startEngine(build, loadPyodide) {
       console.warn("Starting Python without its snapshot:", error);
     }
   }
-  const pyodide = await loadPyodide({ indexURL, packages: ["micropip"] });
+  const pyodide = await loadPyodide({ indexURL, stdLibURL, packages: ["micropip"] });
   progress("engine");
   const micropip = pyodide.pyimport("micropip");
   await micropip.install.callKwargs(new URL(build.wheel, site).href, { deps: false }); // it needs nothing else
@@ -56,6 +57,21 @@ async function startEngine(build, loadPyodide) {
 let build = null;
 let snapshot = null; // the start-up snapshot's bytes, a promise while they arrive
 let wheelBytes = null; // the engine wheel's bytes beside the snapshot, a promise likewise
+let stdlib = null; // a URL of Python's standard library, checked against build.json, a promise likewise
+
+/** Returns a blob URL of the site file at `path` once its bytes match build.json's hash
+ * (a promise that rejects naming the file when they do not: a broken file would
+ * otherwise stall Pyodide's start with no word, SPEC O4). */
+async function fetchChecked(path) {
+  const bytes = await (await fetch(new URL(path, site))).arrayBuffer();
+  const want = (build.files || {})[path];
+  if (want) {
+    const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+    if (hash !== want) throw new Error(`${path} arrived broken`);
+  }
+  return URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
+}
 
 /** Returns the unzipped start-up snapshot (a promise that rejects if it cannot be had). */
 async function fetchSnapshot(url) {
@@ -73,6 +89,8 @@ async function boot() {
   // The snapshot downloads and unzips while Pyodide's own script loads.
   snapshot = build.snapshot && self.DecompressionStream ? fetchSnapshot(build.snapshot) : null;
   snapshot?.catch(() => {}); // a failure is met where it is awaited
+  stdlib = fetchChecked(`${build.pyodide}python_stdlib.zip`);
+  stdlib.catch(() => {});
   if (snapshot) {
     wheelBytes = fetch(new URL(build.wheel, site)).then((response) => {
       if (!response.ok) throw new Error(`the engine wheel did not arrive (${response.status})`);

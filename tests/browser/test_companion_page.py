@@ -4,8 +4,18 @@ without touching the game in play; a balanced-opening game is saved and resumed.
 
 from __future__ import annotations
 
-from tests.browser.pages import (READY, board_text, choose, legal_squares, play, screenshot, start_local_game, status,
-                                 tap)
+from tests.browser.pages import (
+    READY,
+    board_text,
+    close_menu,
+    legal_squares,
+    open_menu,
+    play,
+    screenshot,
+    start_local_game,
+    status,
+    tap,
+)
 
 LINE = "f5d6c3d3c4f4"
 
@@ -108,7 +118,10 @@ def test_a_balanced_opening_game_starts_there_is_labelled_and_is_saved_and_resum
     """Issue 22, E2: the Opening choice starts the next game from a balanced random
     opening (10-14 discs on the board), says so in the game line, and a reload resumes it."""
     start_local_game(page)
-    choose(page, "Opening", "Balanced random")
+    open_menu(page)
+    page.locator("#menu").get_by_role("group", name="Opening").get_by_label("Balanced random").check()
+    page.wait_for_function("() => document.getElementById('game-line').textContent.includes('balanced opening')")
+    close_menu(page)
     discs = sum(c != "-" for c in board_text(page))
     assert 10 <= discs <= 14, board_text(page)
     assert "balanced opening" in page.locator("#game-line").inner_text()

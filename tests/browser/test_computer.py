@@ -49,7 +49,7 @@ def test_c1_b9_full_game_against_easy_to_the_end(page):
     assert "Stars earned: " in card["detail"] and "Completion" in card["detail"]  # S4 at least
     rows = history_rows(page)
     assert len(rows) == 1
-    assert rows[0][1] == "Easy, as Black" and rows[0][2] == {"You win!": "Win", "You lose": "Loss", "Draw": "Draw"}[title]
+    assert rows[0][1].startswith("Easy, as Black · ") and rows[0][2] == {"You win!": "Win", "You lose": "Loss", "Draw": "Draw"}[title]
     assert rows[0][3] == f"{black}–{white}"
     page.get_by_role("region", name=title).get_by_role("button", name="New game").click()
     page.wait_for_selector("#result", state="hidden")

@@ -77,48 +77,50 @@ def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_ur
     nothing clipped at 360x640, 390x844, 640x360 and 1280x800 (play, menu, result card);
     axe clean; the choice survives a reload."""
     context = browser.new_context(viewport=SIZES[1], locale=LOCALES[code], device_scale_factor=1)
-    page = context.new_page()
-    page.goto(base_url)
-    page.wait_for_selector(READY, timeout=60_000)
-    assert page.evaluate("document.documentElement.lang") == code
-    assert page.locator("#undo").inner_text() == words(code, "page.undo")
-    two_players(page)
-    tap(page, "d3")
-    assert status(page).startswith(words(code, "event.placed.other", 1, who=words(code, "color.black"),
-                                         square="d3"))
-    problems = []
-    for size in SIZES:
-        page.set_viewport_size(size)
-        problems += [f"{size['width']}x{size['height']} play: {p}" for p in page.evaluate(OVERFLOWS)]
-    screenshot(page, f"lang-{code}-play-desktop")
-    page.set_viewport_size(SIZES[1])
-    screenshot(page, f"lang-{code}-play-phone")
-    violations = scan(page, axe_source)["violations"]
-    open_menu(page)
-    for size in SIZES:
-        page.set_viewport_size(size)
-        problems += [f"{size['width']}x{size['height']} menu: {p}" for p in page.evaluate(OVERFLOWS)]
-    page.set_viewport_size(SIZES[1])
-    screenshot(page, f"lang-{code}-menu-phone")
-    violations += scan(page, axe_source)["violations"]
-    close_menu(page)
-    before = status(page)
-    page.locator("#new-game").click()
-    page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
-    play(page, WIPE_OUT)
-    page.wait_for_selector("#result:not([hidden])")
-    for size in SIZES:
-        page.set_viewport_size(size)
-        problems += [f"{size['width']}x{size['height']} result: {p}" for p in page.evaluate(OVERFLOWS)]
-    page.set_viewport_size(SIZES[1])
-    screenshot(page, f"lang-{code}-result-phone")
-    violations += scan(page, axe_source)["violations"]
-    assert not problems, problems
-    assert not violations, violations
-    page.reload()
-    page.wait_for_selector(READY, timeout=60_000)
-    assert page.evaluate("document.documentElement.lang") == code
-    context.close()
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.evaluate("document.documentElement.lang") == code
+        assert page.locator("#undo").inner_text() == words(code, "page.undo")
+        two_players(page)
+        tap(page, "d3")
+        assert status(page).startswith(words(code, "event.placed.other", 1, who=words(code, "color.black"),
+                                             square="d3"))
+        problems = []
+        for size in SIZES:
+            page.set_viewport_size(size)
+            problems += [f"{size['width']}x{size['height']} play: {p}" for p in page.evaluate(OVERFLOWS)]
+        screenshot(page, f"lang-{code}-play-desktop")
+        page.set_viewport_size(SIZES[1])
+        screenshot(page, f"lang-{code}-play-phone")
+        violations = scan(page, axe_source)["violations"]
+        open_menu(page)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            problems += [f"{size['width']}x{size['height']} menu: {p}" for p in page.evaluate(OVERFLOWS)]
+        page.set_viewport_size(SIZES[1])
+        screenshot(page, f"lang-{code}-menu-phone")
+        violations += scan(page, axe_source)["violations"]
+        close_menu(page)
+        before = status(page)
+        page.locator("#new-game").click()
+        page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+        play(page, WIPE_OUT)
+        page.wait_for_selector("#result:not([hidden])")
+        for size in SIZES:
+            page.set_viewport_size(size)
+            problems += [f"{size['width']}x{size['height']} result: {p}" for p in page.evaluate(OVERFLOWS)]
+        page.set_viewport_size(SIZES[1])
+        screenshot(page, f"lang-{code}-result-phone")
+        violations += scan(page, axe_source)["violations"]
+        assert not problems, problems
+        assert not violations, violations
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        assert page.evaluate("document.documentElement.lang") == code
+    finally:
+        context.close()  # also when a check fails: a page left open would be another test's worker
 
 
 def test_l2_the_menus_choice_applies_at_once_and_survives_a_reload(page):

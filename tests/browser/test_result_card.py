@@ -89,10 +89,10 @@ def test_b9_card_review_and_back(page):
     card(page).get_by_role("button", name="Review", exact=True).click()
     bar = page.get_by_role("region", name="Review")
     bar.wait_for(state="visible")
-    assert page.locator("#review-title").inner_text() == "This game: move 14 of 14"
+    assert page.locator("#review-title").inner_text() == "This game · Diagonal Opening: move 14 of 14"
     assert page.locator("#result").is_hidden()  # the card makes room for the review
     page.keyboard.press("Home")
-    page.wait_for_function("() => document.querySelector('#review-title').textContent === 'This game: start'")
+    page.wait_for_function("() => document.querySelector('#review-title').textContent === 'This game · Diagonal Opening: start'")
     bar.get_by_role("button", name="Back to the game").click()
     card(page).wait_for(state="visible")  # the game is still over: its card is back
     assert board_text(page) == final

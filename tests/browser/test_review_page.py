@@ -81,17 +81,17 @@ def review_title(page) -> str:
 def test_review_a_finished_game_to_its_start_and_back(page):
     final = play_short_game(page)
     open_review(page)
-    assert review_title(page) == "This game: move 14 of 14"
+    assert review_title(page) == "This game · Diagonal Opening: move 14 of 14"
     assert board_text(page) == final
     page.keyboard.press("Home")
     wait_board(page, cells_after(SHORT, 0))
-    assert review_title(page) == "This game: start"
+    assert review_title(page) == "This game · Diagonal Opening: start"
     assert page.get_by_role("button", name="Back one").is_disabled()
     assert "Opening position" in status(page)
     for n in range(1, 6):
         page.keyboard.press("ArrowRight")
         wait_board(page, cells_after(SHORT, n))
-        assert review_title(page) == f"This game: move {n} of 14"
+        assert review_title(page) == f"This game · Diagonal Opening: move {n} of 14"
     assert f"Move 5: Black plays {SHORT[8:10]}" in status(page)
     page.keyboard.press("End")
     wait_board(page, final)
@@ -221,7 +221,7 @@ def test_export_a_transcript_and_import_it_in_a_fresh_page(page, browser, base_u
         menu.get_by_label("Open a game").fill(exported.upper())
         menu.get_by_role("button", name="Open in review").click()  # the menu closes
         fresh.wait_for_selector("#review-bar:not([hidden])")
-        assert review_title(fresh) == "Imported game: move 14 of 14"
+        assert review_title(fresh) == "Imported game · Diagonal Opening: move 14 of 14"
         wait_board(fresh, final)
         assert board_text(fresh) == final
         fresh.keyboard.press("Home")

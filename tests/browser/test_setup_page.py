@@ -37,7 +37,7 @@ def test_e1_a_tap_cycles_a_square_and_bad_board_strings_are_refused(page):
                                arg=f"a1, {content}")
     use_board(page, "X" * 60 + " X", says="this one has 60 squares")
     assert page.get_by_role("button", name="Play the computer").is_disabled()
-    use_board(page, "Q" + "-" * 63 + " X", says="character 1 (a1) is 'Q'")
+    use_board(page, "Q" + "-" * 63 + " X", says="character 1 (a1) is “Q”")
     assert page.get_by_role("button", name="Solve").is_disabled()
     screenshot(page, "setup-refused-phone")
 

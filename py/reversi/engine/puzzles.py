@@ -32,6 +32,8 @@ DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.txt"
 LEVELS = 5
 #: How much better than the next move the answer of a ``best`` puzzle is, in discs.
 MARGIN = 4
+#: The worst result a ``best`` puzzle's answer may have: a game lost by more is no puzzle.
+FLOOR = -10
 
 
 @dataclass(frozen=True)
@@ -68,13 +70,14 @@ class Puzzle:
 def kind_of(values: Sequence[int], margin: int = MARGIN) -> str | None:
     """Returns the kind of puzzle that moves with these exact scores make: ``win``
     (one move wins, no other does), ``best`` (one move is ``margin`` discs better
-    than every other), or None (not a puzzle, or only one move)."""
+    than every other, and loses by at most :data:`FLOOR` discs), or None (not a
+    puzzle, or only one move)."""
     if len(values) < 2:
         return None
     first, second = sorted(values, reverse=True)[:2]
     if first > 0 >= second:
         return "win"
-    return "best" if first - second >= margin else None
+    return "best" if first - second >= margin and first >= FLOOR else None
 
 
 def write_set(records: Iterable[Mapping], header: Mapping) -> str:
