@@ -678,9 +678,17 @@ def ensure_test_packages() -> None:
     run_step([sys.executable, "-m", "pip", "install", "-e", ".[test]"])
 
 
-#: With no pytest arguments the suite runs as these halves side by side, one a core:
-#: the browser tests, and everything else (the Python, Pyodide and JavaScript tests).
-HALVES = (("browser", ["tests/browser"]), ("python", ["tests", "--ignore=tests/browser"]))
+#: With no pytest arguments the suite runs as two halves side by side, one a core: these
+#: browser test files, and everything else (the other browser tests, then the Python,
+#: Pyodide and JavaScript tests), chosen so that both take about as long.
+ALONE = ("test_a11y.py", "test_computer.py", "test_controls.py", "test_foundation.py", "test_languages_page.py",
+         "test_result_card.py", "test_screens.py", "test_storage_page.py", "test_update.py")
+
+
+def halves() -> list[tuple[str, list[str]]]:
+    """Returns the two pytest command lines of a whole run (see :data:`ALONE`)."""
+    alone = [f"tests/browser/{name}" for name in ALONE]
+    return [("browser", alone), ("the rest", ["tests", *(f"--ignore={path}" for path in alone)])]
 
 
 def run_pytest(halves: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
@@ -706,7 +714,7 @@ def run_pytest(halves: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
 
 def command_test(pytest_args: list[str]) -> int:
     """Installs what the tests need, builds the site, and returns pytest's exit status;
-    with no arguments, the browser half and the rest run side by side (HALVES)."""
+    with no arguments, two halves of the suite run side by side (:func:`halves`)."""
     ensure_chromium()
     ensure_test_packages()
     command_build()
@@ -714,7 +722,7 @@ def command_test(pytest_args: list[str]) -> int:
     fetch_axe()
     env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
     if not pytest_args:
-        return run_pytest(list(HALVES), env)
+        return run_pytest(halves(), env)
     status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
         print("error: pytest ran no tests", file=sys.stderr)

@@ -217,3 +217,11 @@ def test_the_wheel_carries_every_engine_data_file(site):
     data = build.ROOT / "py" / "reversi" / "engine" / "data"
     missing = [p.name for p in data.iterdir() if f"reversi/engine/data/{p.name}" not in names]
     assert not missing, missing
+
+
+def test_the_two_halves_of_a_run_cover_every_test_file_once():
+    """build.py test runs ALONE's browser files beside everything else: each named file
+    exists (a stale name would drop nothing and run a file twice)."""
+    (first, alone), (_, rest) = build.halves()
+    assert all((build.ROOT / path).is_file() for path in alone)
+    assert sorted(arg.removeprefix("--ignore=") for arg in rest[1:]) == sorted(alone) and rest[0] == "tests"
