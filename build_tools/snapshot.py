@@ -9,8 +9,10 @@ behind, hence the two.)  The worker restores it and has the bridge at once:
 no micropip, no install, no imports.  Python's random numbers are seeded again
 after a restore (the snapshot froze its seed).  The snapshot holds Python's
 memory but not its files, so the worker unpacks the wheel (fetched while the
-snapshot arrives) where micropip had put it: the modules imported later (the
-players, the search) and the data (weights, book) are read from there.
+snapshot arrives) where micropip had put it, right after its first reply (the
+saved game, which needs only what the snapshot holds: the opening names are read
+before it is taken): the modules imported later (the players, the search) and
+the data (weights, book, puzzles) are read from there.
 
 The snapshot is cached in .cache/ by the hash of its script and the wheel, so
 an unchanged engine costs nothing to rebuild.
@@ -33,8 +35,10 @@ NAME = "engine-snapshot.bin.gz"
 PRELOAD = """
 import reversi.app.bridge
 from reversi.app.wording import catalog
+from reversi.engine import openings
 for code in catalog.CODES:
     catalog.table(code)
+openings.aliases([])
 reversi.app.bridge.Bridge()
 """
 #: Where the installed engine's files are, as micropip left them.

@@ -32,13 +32,17 @@ async function startEngine(build, loadPyodide) {
     try {
       const pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
       performance.mark("worker-restored");
+      pyodide.runPython("import random; random.seed()"); // the snapshot froze the seed
       // The snapshot holds Python's memory, not its files: the engine's modules not yet
-      // imported and its data (weights, book) come back from the wheel, unpacked where
-      // micropip put them at build time.
-      const where = pyodide.runPython("import os, reversi; os.path.dirname(os.path.dirname(reversi.__file__))");
-      pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: where });
-      pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()"); // the snapshot froze the seed
-      performance.mark("worker-unpacked");
+      // imported and its data (weights, book, puzzles) come back from the wheel, unpacked
+      // where micropip put them at build time, once the first reply (the saved game) is
+      // out: that reply needs nothing but what the snapshot holds.
+      unpackFiles = async () => {
+        const where = pyodide.runPython("import os, reversi; os.path.dirname(os.path.dirname(reversi.__file__))");
+        pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: where });
+        pyodide.runPython("import importlib; importlib.invalidate_caches()");
+        performance.mark("worker-unpacked");
+      };
       progress("installed");
       return pyodide;
     } catch (error) {
@@ -57,6 +61,16 @@ async function startEngine(build, loadPyodide) {
 let build = null;
 let snapshot = null; // the start-up snapshot's bytes, a promise while they arrive
 let wheelBytes = null; // the engine wheel's bytes beside the snapshot, a promise likewise
+let unpackFiles = null; // after a snapshot restore: puts the wheel's files in place (once)
+let filesReady = Promise.resolve(); // the files are in place (or being put there)
+
+/** Starts putting the wheel's files in place, if that is still to do. */
+function unpackOnce() {
+  if (unpackFiles) {
+    filesReady = unpackFiles();
+    unpackFiles = null;
+  }
+}
 let stdlib = null; // a URL of Python's standard library, checked against build.json, a promise likewise
 
 /** Returns a blob URL of the site file at `path` once its bytes match build.json's hash
@@ -214,9 +228,12 @@ self.onmessage = async ({ data }) => {
   const { id, method, params } = data;
   try {
     const bridge = await bridgePromise;
+    if (method !== "load") unpackOnce();
+    await filesReady;
     if (interrupt) interrupt[0] = 0;
     const reply = bridge.call(method, JSON.stringify(params || {}));
     self.postMessage({ id, result: JSON.parse(reply) });
+    unpackOnce();
   } catch (error) {
     if (isFatal(error)) {
       self.postMessage({ type: "dead", error: messageOf(error) });

@@ -96,10 +96,9 @@ class Progress:
             return cls(), True
         try:
             data = json.loads(text)
-            count = len(puzzle_set.puzzle_set())
             progress = cls(
                 rating=float(data["rating"]), ratings=[[str(d), int(r)] for d, r in data["ratings"]],
-                solved={int(n) for n in data["solved"] if 1 <= int(n) <= count}, rated=int(data["rated"]),
+                solved={int(n) for n in data["solved"] if int(n) >= 1}, rated=int(data["rated"]),
                 streak=int(data["streak"]), best_streak=int(data["best_streak"]),
                 daily={str(d) for d in data["daily"] if _DATE.fullmatch(str(d))})
             ok = data.get("part") == PART and 0 < progress.rating < 4000 and min(
@@ -253,10 +252,10 @@ class Room:
 
     def progress_report(self, today: str) -> dict[str, Any]:
         """Returns the progress as the page shows it: numbers, the rating's history and words."""
-        progress = self.progress
+        progress, count = self.progress, len(puzzle_set.puzzle_set())
+        solved = sum(1 for n in progress.solved if n <= count)  # a number past the set counts for nothing
         return {"rating": round(progress.rating), "ratings": [r for _, r in progress.ratings],
-                "solved": len(progress.solved), "streak": progress.streak, "best_streak": progress.best_streak,
+                "solved": solved, "streak": progress.streak, "best_streak": progress.best_streak,
                 "daily_done": today in progress.daily,
-                "words": wording.puzzle_progress(round(progress.rating), len(progress.solved),
-                                                 len(puzzle_set.puzzle_set()), progress.streak,
+                "words": wording.puzzle_progress(round(progress.rating), solved, count, progress.streak,
                                                  progress.best_streak, today in progress.daily)}
