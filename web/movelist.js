@@ -65,11 +65,13 @@ export function createMoveList(list, open) {
       const marked = list.querySelector("[aria-current]") || buttons[buttons.length - 1];
       if (marked) {
         marked.tabIndex = 0;
-        const scroller = list;
-        const box = marked.getBoundingClientRect();
-        const view = scroller.getBoundingClientRect();
-        if (box.right > view.right || box.left < view.left) scroller.scrollLeft += box.left - view.left - view.width / 2;
-        if (box.bottom > view.bottom || box.top < view.top) scroller.scrollTop += box.top - view.top - view.height / 2;
+        // Measured in the next frame, once the rest of the reply (a result card, say) is laid out.
+        requestAnimationFrame(() => {
+          const box = marked.getBoundingClientRect();
+          const view = list.getBoundingClientRect();
+          if (box.right > view.right || box.left < view.left) list.scrollLeft += box.left - view.left - view.width / 2;
+          if (box.bottom > view.bottom || box.top < view.top) list.scrollTop += box.top - view.top - view.height / 2;
+        });
       }
     },
   };
