@@ -1,5 +1,6 @@
 """Puzzles in a real browser (issue 23): solve one, fail one, retry, show the answer, and
-after a reload the progress is intact; the game in play is not touched."""
+after a reload the progress is intact; the game in play is not touched; a puzzle is
+solved by keyboard alone (B3)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 
 from reversi.engine.puzzles import puzzle_set
 from tests.browser.pages import READY, board_text, legal_squares, open_menu, screenshot, tap
+from tests.browser.test_controls import arrows_to, tab_into_board
 
 SET = puzzle_set()
 
@@ -66,3 +68,9 @@ def test_solve_fail_retry_show_the_answer_and_find_the_progress_after_a_reload(p
     open_puzzles(page)
     assert page.locator("#puzzle-solved").inner_text() == solved
     assert page.locator("#puzzle-streak").inner_text() == "Streak 0, best 0"
+    third = shown(page)
+    tab_into_board(page, backwards=True)  # from the card's close button back to the board
+    arrows_to(page, third.answer)
+    page.keyboard.press("Enter")
+    assert message(page, "").startswith(f"Right: {third.answer}")
+    assert page.locator("#puzzle-streak").inner_text() == "Streak 1, best 1"
