@@ -67,6 +67,14 @@ def test_e2_solve_gives_the_best_move_and_its_exact_score(page):
     screenshot(page, "setup-solved-phone")
 
 
+def a_move_or_the_end(pg) -> None:
+    """Waits until the person has a legal move again or the game is over: the
+    computer's reply comes after a short delay, so "not thinking" alone can be too early."""
+    wait_for_human_turn(pg)
+    pg.wait_for_function("""() => !document.getElementById('result').hidden
+        || document.querySelector('[role=gridcell][aria-label*="legal move"]')""", timeout=30_000)
+
+
 def test_e2_a_set_up_game_against_easy_is_saved_resumed_and_recorded(page):
     """E2, P1, P4: a set-up position played against Easy; after a reload it comes back,
     paused, from the same position; it ends with a result card that says it was a
@@ -79,14 +87,14 @@ def test_e2_a_set_up_game_against_easy_is_saved_resumed_and_recorded(page):
     wait_for_human_turn(page)
     assert board_text(page) == Line(start=parse_board(LATE)).board.cells()
     tap(page, legal_squares(page)[0])
-    wait_for_human_turn(page)
+    a_move_or_the_end(page)
     before = board_text(page)
     page.reload()
     page.wait_for_selector(READY, timeout=60_000)
     assert board_text(page) == before and "Paused" in status(page)
     page.get_by_role("button", name="Resume").click()
     while page.locator("#result").is_hidden():
-        wait_for_human_turn(page)
+        a_move_or_the_end(page)
         if page.locator("#result").is_visible():
             break
         tap(page, legal_squares(page)[0])
