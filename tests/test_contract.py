@@ -147,7 +147,7 @@ def test_no_tracked_file_refers_above_the_repository_root():
 
 def test_the_path_check_sees_a_climb():
     """The path check is not blind: the old ways of reaching the data beside the repository are found."""
-    assert climbs_above_root("tests/test_x.py", 'Path(__file__).resolve().parents[2] / "shared"')
+    assert climbs_above_root("tests/test_x.py", 'Path(__file__).resolve().parents[2] / "beside"')
     assert climbs_above_root("py/reversi/app/cli.py", "Path(__file__).resolve().parents[3].parent / 'x'")
     assert climbs_above_root("README.md", "see ../../SPEC.md")
     assert not climbs_above_root("web/worker.js", 'import { loadPyodide } from "../pyodide/pyodide.mjs";')

@@ -1,5 +1,5 @@
 // Controller: the page's command pipeline. It sends intents to Python, shows each
-// reply, stores what Python says to store, runs the computer loop, and drives the
+// reply, stores it (saver.js), runs the computer loop, and drives the
 // review, analysis and watch flows. It decides no rule and writes no sentence:
 // every fact and word comes in the snapshot (py/reversi/app/snapshot.py).
 //
@@ -23,6 +23,8 @@
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "./format.js";
+import { createSaver } from "./saver.js";
+import { createSharing } from "./sharing.js";
 import { createPuzzles, puzzleIntents } from "./puzzles.js";
 
 export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
@@ -39,10 +41,11 @@ export function createController({
   let hinting = false;
   let hintsAsked = null; // {token, at}: when the hints of the position at token were first asked for
   let watching = null; // {black, white, seed, busy} while two levels play each other
-  let storageReported = false;
   let recovering = false; // a new engine is starting after the last one died
-  let pending = {};
   let shownAt = timers.now();
+  const { persist, storePending } = createSaver({ store, timers, send: (method, params) => command(method, params),
+    loading: () => loading });
+  const { copy, shareLink } = createSharing({ clipboard, share, announce, ui, pageUrl });
 
   const flags = () => ({
     loading, thinking, hinting, reviewing: review.active(), editing: editor.active(), watching: Boolean(watching),
@@ -85,41 +88,6 @@ export function createController({
     scheduleComputer();
     scheduleHints();
     return reply;
-  }
-
-  /** Stores the parts a reply says to store (SPEC P1, P8); a part another tab stored
-   * since goes back to Python instead of being overwritten (P7). */
-  function persist(reply) {
-    const started = timers.now();
-    const refused = [];
-    let stored = true;
-    for (const [part, { text, base }] of Object.entries(reply.save || {})) {
-      const result = store.write(part, text, base);
-      if ("conflict" in result) refused.push(part);
-      stored &&= Boolean(result.ok);
-    }
-    // What a reply drops is held by the parts it stores: keep it unless all of them were stored (P10).
-    if (stored) for (const part of reply.drop || []) store.remove(part);
-    const parts = Object.keys(reply.save || {});
-    if (parts.length) timers.measure("save", started, { parts }); // read by bench/page.py history
-    pending = reply.pending || {};
-    reportStorage();
-    for (const part of refused) command("external", { part, documents: store.readAll(), refused: true });
-  }
-
-  /** Tells Python, once, that storage failed, so the player is told (SPEC P2). */
-  function reportStorage() {
-    const problem = store.problem();
-    if (problem && !storageReported && !loading) {
-      storageReported = true;
-      command("storage_failed", { reason: problem });
-    }
-  }
-
-  /** Stores the parts that wait for the page to go away (the active time, SPEC P8). */
-  function storePending() {
-    for (const [part, { text, base }] of Object.entries(pending)) store.write(part, text, base);
-    pending = {};
   }
 
   /** Asks Python for the computer's move when it is the computer's turn (C1, C3). */
@@ -220,33 +188,6 @@ export function createController({
       if (watching === game) watching = null; // over, failed or stopped
       show(snap);
     }
-  }
-
-  /** Copies text (a transcript, or a link: `kind`) to the clipboard; the page shows and
-   * announces whether it worked. */
-  async function copy(text, kind = "transcript") {
-    let ok = true;
-    try {
-      await clipboard.write(text);
-    } catch {
-      ok = false;
-    }
-    announce(ui.copyResult(ok, text, kind));
-  }
-
-  /** Shares the link that opens a game (its fragment from Python): the system's share
-   * sheet where the browser has one, else a copy (issue 22). */
-  async function shareLink(fragment) {
-    const url = `${pageUrl()}#${fragment}`;
-    if (share) {
-      try {
-        await share({ url });
-        return;
-      } catch (error) {
-        if (error && error.name === "AbortError") return; // the player closed the sheet
-      }
-    }
-    await copy(url, "link");
   }
 
   const intents = {

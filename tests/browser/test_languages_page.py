@@ -66,6 +66,19 @@ def words(code: str, key: str, count=None, **values) -> str:
         speaking("en")
 
 
+def at_every_size(page, axe_source: str, code: str, screen: str) -> tuple[list[str], list]:
+    """Returns what does not fit on the screen shown at each of SIZES, and axe's violations
+    at phone size; takes its screenshots at desktop and phone size."""
+    problems = []
+    for size in SIZES:
+        page.set_viewport_size(size)
+        problems += [f"{size['width']}x{size['height']} {screen}: {p}" for p in page.evaluate(OVERFLOWS)]
+    screenshot(page, f"lang-{code}-{screen}-desktop")
+    page.set_viewport_size(SIZES[1])
+    screenshot(page, f"lang-{code}-{screen}-phone")
+    return problems, scan(page, axe_source)["violations"]
+
+
 @pytest.fixture(scope="module")
 def axe_source() -> str:
     return build.fetch_axe().read_text()
@@ -87,33 +100,18 @@ def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_ur
         tap(page, "d3")
         assert status(page).startswith(words(code, "event.placed.other", 1, who=words(code, "color.black"),
                                              square="d3"))
-        problems = []
-        for size in SIZES:
-            page.set_viewport_size(size)
-            problems += [f"{size['width']}x{size['height']} play: {p}" for p in page.evaluate(OVERFLOWS)]
-        screenshot(page, f"lang-{code}-play-desktop")
-        page.set_viewport_size(SIZES[1])
-        screenshot(page, f"lang-{code}-play-phone")
-        violations = scan(page, axe_source)["violations"]
+        problems, violations = at_every_size(page, axe_source, code, "play")
         open_menu(page)
-        for size in SIZES:
-            page.set_viewport_size(size)
-            problems += [f"{size['width']}x{size['height']} menu: {p}" for p in page.evaluate(OVERFLOWS)]
-        page.set_viewport_size(SIZES[1])
-        screenshot(page, f"lang-{code}-menu-phone")
-        violations += scan(page, axe_source)["violations"]
+        found = at_every_size(page, axe_source, code, "menu")
+        problems, violations = problems + found[0], violations + found[1]
         close_menu(page)
         before = status(page)
         page.locator("#new-game").click()
         page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
         play(page, WIPE_OUT)
         page.wait_for_selector("#result:not([hidden])")
-        for size in SIZES:
-            page.set_viewport_size(size)
-            problems += [f"{size['width']}x{size['height']} result: {p}" for p in page.evaluate(OVERFLOWS)]
-        page.set_viewport_size(SIZES[1])
-        screenshot(page, f"lang-{code}-result-phone")
-        violations += scan(page, axe_source)["violations"]
+        found = at_every_size(page, axe_source, code, "result")
+        problems, violations = problems + found[0], violations + found[1]
         assert not problems, problems
         assert not violations, violations
         page.reload()

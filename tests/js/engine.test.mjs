@@ -128,7 +128,7 @@ test("O4: the replaceable engine starts a new one on restart and gives up after 
 test("O4: Retry fetches broken files past every cache and puts the fresh copies in the site's caches", async () => {
   const put = [];
   const scope = {
-    location: { href: "https://example.test/game/" },
+    location: { href: "file:///site/game/" },
     caches: {
       keys: async () => ["reversi-abc", "other-site"],
       open: async (name) => ({ put: async (url, response) => put.push([name, url, await response.text()]) }),
@@ -139,6 +139,6 @@ test("O4: Retry fetches broken files past every cache and puts the fresh copies 
     },
   };
   await refreshFiles(["pyodide/python_stdlib.zip"], scope);
-  assert.deepEqual(put, [["reversi-abc", "https://example.test/game/pyodide/python_stdlib.zip",
-    "fresh /game/pyodide/python_stdlib.zip"]]);
+  assert.deepEqual(put, [["reversi-abc", "file:///site/game/pyodide/python_stdlib.zip",
+    "fresh /site/game/pyodide/python_stdlib.zip"]]);
 });
