@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from reversi.app.stats import statistics
 from reversi.engine.board import Board
 from reversi.engine.notation import format_board, format_transcript
-from reversi.game.history import DIGITS, History, decode, encode, is_item
+from reversi.game.history import History, decode, encode, is_item
+from reversi.game.history_codec import DIGITS
 from reversi.game.results import RESULTS, key, valid_record
 from reversi.game.settings import LEVEL_NAMES, SIDES
 
