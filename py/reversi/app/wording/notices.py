@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.board import Board, Color
 from ...engine.notation import IllegalMoveError, NotationError, parse_transcript, square_name
-from ...engine.puzzles import Puzzle
+from ...engine.puzzles import LEVELS, Puzzle
 from ...game.results import Record
 from .catalog import join, number, say
 from .play import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
@@ -158,7 +158,7 @@ def puzzle_words(puzzle: Puzzle, phase: str, tried: tuple[str, int] | None, boar
     ``message`` of its phase (solving, right, wrong, shown, playing, over)."""
     side = color_title(puzzle.turn)
     title = say("puzzle.title_daily" if daily else "puzzle.title", number=puzzle.number, level=puzzle.level,
-                levels=5)
+                levels=LEVELS)
     answer = puzzle_result(puzzle.value)
     outcome = board.outcome()
     message = {
