@@ -6,7 +6,7 @@ export function createAnnouncer(el) {
   return (text) => {
     if (text === last) {
       el.textContent = "";
-      requestAnimationFrame(() => { el.textContent = text; });
+      requestAnimationFrame(() => { if (last === text) el.textContent = text; }); // unless newer words came since
     } else {
       el.textContent = text;
     }

@@ -172,7 +172,9 @@ def choose(pg, label: str, option: str) -> None:
 def start_local_game(pg) -> None:
     """Switches to a two-player game on this screen (SPEC C1)."""
     choose(pg, "Opponent", "Two players")
-    assert "two players" in status(pg)
+    # The game line, not the live region: a repeated announcement waits for a frame,
+    # which a test's paused clock never gives.
+    pg.wait_for_function("() => document.getElementById('game-line').textContent.startsWith('Two players')")
 
 
 def wait_for_human_turn(pg, timeout: float = 30_000) -> None:
