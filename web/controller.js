@@ -42,6 +42,7 @@ export function createController({
   let hintsAsked = null; // {token, at}: when the hints of the position at token were first asked for
   let watching = null; // {black, white, seed, busy} while two levels play each other
   let recovering = false; // a new engine is starting after the last one died
+  let choosing = null; // {name, value}: a setting the player just picked, shown over any snapshot until its reply
   let shownAt = timers.now();
   const { persist, storePending } = createSaver({ store, timers, send: (method, params) => command(method, params),
     loading: () => loading });
@@ -49,7 +50,7 @@ export function createController({
 
   const flags = () => ({
     loading, thinking, hinting, reviewing: review.active(), editing: editor.active(), watching: Boolean(watching),
-    puzzling: puzzles.active(),
+    puzzling: puzzles.active(), choosing,
   });
 
   /** Paints a snapshot (default: the last one) everywhere on the page. */
@@ -72,14 +73,16 @@ export function createController({
 
   /** Sends a command to Python, shows the reply and stores what it says to store;
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
-  async function command(method, params = {}, onError = null) {
+  async function command(method, params = {}, onError = null, settled = () => {}) {
     let reply;
     try {
       reply = await engine.call(method, params);
     } catch (error) {
+      settled();
       if (!error.cancelled && !error.dead) (onError || ui.notice)(error.message);
       return null;
     }
+    settled();
     show(reply);
     persist(reply);
     if (reply.placed && reply.options.sound) sound.play(reply.placed.flips);
@@ -128,10 +131,20 @@ export function createController({
 
   /** Runs a command that must win over a pending search: the computer's, an analysis,
    * a watched game or the hints (B4, H3, P5). */
-  function overrule(method, params) {
+  function overrule(method, params, settled = undefined) {
     if (thinking || analysing || hinting || (watching && watching.busy)) engine.cancel();
     analysing = false;
-    return command(method, params);
+    return command(method, params, null, settled);
+  }
+
+  /** Changes a setting; until Python replies, every snapshot shown (a tick's, a cancelled
+   * search's) shows the player's choice rather than undoing it. A refused choice is
+   * undone by showing the last snapshot again. */
+  async function choose(name, value) {
+    const mine = { name, value };
+    choosing = mine;
+    const reply = await overrule("set_setting", { name, value }, () => { if (choosing === mine) choosing = null; });
+    if (!reply && snap) show();
   }
 
   /** Opens the review a reply brought, bringing its tools into view. */
@@ -205,7 +218,7 @@ export function createController({
     toggleHints: () => overrule("set_setting", { name: "hints", value: !snap.options.hints }),
     toggleLegal: () => command("set_setting", { name: "legal_dots", value: !snap.options.legal_dots }),
     toggleSound: () => command("set_setting", { name: "sound", value: !snap.options.sound }),
-    setting: ({ name, value }) => overrule("set_setting", { name, value }),
+    setting: ({ name, value }) => choose(name, value),
     newGame: () => overrule("new"),
     restart: () => overrule("restart"),
     undo: () => snap.can_undo && !review.active() && overrule("undo"),

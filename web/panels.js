@@ -18,12 +18,13 @@ function make(tag, props = {}) {
  * intent, `words()` gives the page's words in the language of the moment (web/words.js). */
 export function createPanels({ emit, words }) {
   const dismissed = new Set();
-  let notices = [];
+  let notices = []; // the last snapshot's
+  let errors = []; // the page's own (an engine error), kept until dismissed: a snapshot does not carry them
   let shownLists = "";
   let celebrationTimer = 0;
 
   function showNotices() {
-    const open = notices.filter((text) => !dismissed.has(text));
+    const open = [...new Set([...notices, ...errors])].filter((text) => !dismissed.has(text));
     $("alert-list").replaceChildren(...open.map((text) => make("li", { textContent: text })));
     $("alert").hidden = open.length === 0;
   }
@@ -34,7 +35,8 @@ export function createPanels({ emit, words }) {
     $("turn").textContent = board.result ? word(words(), "page.game_over") : board.status;
   }
 
-  function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching, puzzling }) {
+  function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching, puzzling, choosing }) {
+    const option = (name) => (choosing && choosing.name === name ? choosing.value : snap.options[name]);
     if (!reviewing && !editing && !puzzling) showScores(snap);
     $("turn").classList.toggle("thinking", thinking);
     const ready = !loading && !reviewing && !editing && !puzzling && !snap.elsewhere;
@@ -60,13 +62,13 @@ export function createPanels({ emit, words }) {
     $("game-line").textContent = snap.game_line || "";
     for (const name of ["mode", "side", "level", "variant", "opening"]) {
       for (const input of document.querySelectorAll(`input[name=${name}]`)) {
-        input.checked = input.value === snap.options[name];
+        input.checked = input.value === option(name);
         input.disabled = !ready || ((name === "side" || name === "level") && !snap.side_and_level_apply)
           || (name === "opening" && !snap.opening_applies);
       }
     }
-    $("move-clock-setting").value = String(snap.options.move_clock);
-    $("swap-sides").checked = snap.options.swap_sides;
+    $("move-clock-setting").value = String(option("move_clock"));
+    $("swap-sides").checked = option("swap_sides");
     $("setup-note").textContent = snap.setup_note;
     $("analyse").disabled = watching; // a watched game is analysed once it is over
     $("elsewhere").hidden = !snap.elsewhere;
@@ -190,12 +192,14 @@ export function createPanels({ emit, words }) {
     },
     /** Shows a message until dismissed (an engine error). */
     notice(text) {
-      notices = [...notices, text];
+      errors = [...errors.filter((old) => old !== text), text];
+      dismissed.delete(text); // the same failure again is news again
       showNotices();
     },
     /** Dismisses the notices shown now. */
     dismiss() {
       notices.forEach((text) => dismissed.add(text));
+      errors = [];
       showNotices();
     },
     /** Shows a short note under the board for a tap that did not play (null: still loading). */

@@ -93,6 +93,11 @@ def test_a_bad_link_is_refused_with_its_reason_and_changes_nothing(page, base_ur
     page.goto(base_url + "#moves=f5f5")
     page.wait_for_selector("#alert:not([hidden])", timeout=60_000)
     assert "That link cannot be opened" in page.locator("#alert").inner_text()
+    # The message stays until dismissed: the next snapshot (here the Legal moves key's) keeps it.
+    page.keyboard.press("l")
+    page.wait_for_selector('#legal-dots[aria-pressed="false"]', state="attached")
+    assert page.locator("#alert").is_visible(), "a later snapshot took the message away"
+    assert "That link cannot be opened" in page.locator("#alert").inner_text()
     assert page.locator("#review-bar").is_hidden() and board_text(page) == mine
     assert "Paused" in status(page) or "Your move" in status(page)
 

@@ -178,6 +178,43 @@ test("B4, P5: Undo while the computer thinks interrupts the search first", async
   assert.ok(!h.methods().includes("redo"));
 });
 
+test("C1: a setting the player picked stays shown while an older snapshot comes in, until its reply", async () => {
+  let answer;
+  const h = harness((method) => {
+    if (method === "set_setting") return new Promise((resolve) => { answer = resolve; });
+    return snapshot({ options: { mode: "computer" } });
+  });
+  const shown = [];
+  h.ui.render = (snap, flags) => shown.push(flags.choosing ? flags.choosing.value : snap.options.mode);
+  await h.controller.start({});
+  h.controller.emit("setting", { name: "mode", value: "local" });
+  h.controller.tick(1000); // a tick's reply, made before the choice, arrives first
+  await settle();
+  assert.equal(shown.at(-1), "local", "the choice is not undone by the tick's snapshot");
+  answer(snapshot({ options: { mode: "local" } }));
+  await settle();
+  assert.equal(shown.at(-1), "local");
+  h.controller.tick(1000);
+  await settle();
+  assert.equal(shown.at(-1), "computer", "once replied, snapshots are shown as they are");
+});
+
+test("C1: a refused setting is undone on the page", async () => {
+  const h = harness((method) => {
+    if (method === "set_setting") throw new Error("Not now.");
+    return snapshot({ options: { mode: "computer" } });
+  });
+  const shown = [];
+  h.ui.render = (snap, flags) => shown.push(flags.choosing ? flags.choosing.value : snap.options.mode);
+  await h.controller.start({});
+  const before = shown.length;
+  h.controller.emit("setting", { name: "mode", value: "local" });
+  await settle();
+  assert.ok(shown.length > before, "the page is drawn again, so the radio the player clicked is undone");
+  assert.equal(shown.at(-1), "computer");
+  assert.deepEqual(h.ui.notices, ["Not now."]);
+});
+
 test("a placement plays its sound when sound is on", async () => {
   const h = harness((method) => snapshot({
     placed: method === "place" ? { square: "d3", flips: 3 } : null, options: { sound: method !== "load" },
