@@ -13,22 +13,19 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
-from ..engine.variants import VARIANTS
 from .history_codec import (
-    _SCORE_DIGITS,
     Item,
-    _attempt,
-    _digits,
-    _flags,
-    _has_moves,
-    _order,
-    _seconds,
-    _shed,
+    attempt_of,
+    day_before,
     decode,
     encode,
+    has_moves,
     head_fields,
+    head_of,
     identity,
     is_item,
+    order,
+    without_moves,
 )
 from .results import Record
 
@@ -83,7 +80,7 @@ class History(Sequence[Record]):
     def append(self, record: Record) -> None:
         """Adds a record, in date order (the newest: at the end; after those of the same date)."""
         item = encode(record)
-        self.items.insert(bisect.bisect_right(self.items, _order(item), key=_order), item)
+        self.items.insert(bisect.bisect_right(self.items, order(item), key=order), item)
         self.revision += 1
 
     def size(self) -> int:
@@ -103,17 +100,17 @@ class History(Sequence[Record]):
             where = mine.get(ident)
             if where is None:
                 added.setdefault(ident, item)
-            elif _has_moves(self.items[where]) and not _has_moves(item):
+            elif has_moves(self.items[where]) and not has_moves(item):
                 self.items[where] = item
                 changed = True
         if added:
             fresh = list(added.values())
-            tail = self.items and _order(self.items[-1])
-            in_order = all(_order(a) <= _order(b) for a, b in zip(fresh, fresh[1:]))
-            if in_order and (not tail or _order(fresh[0]) >= tail):
+            tail = self.items and order(self.items[-1])
+            in_order = all(order(a) <= order(b) for a, b in zip(fresh, fresh[1:]))
+            if in_order and (not tail or order(fresh[0]) >= tail):
                 self.items.extend(fresh)
             else:
-                self.items = sorted([*self.items, *fresh], key=_order)
+                self.items = sorted([*self.items, *fresh], key=order)
         if changed or added:
             self.revision += 1
         return changed or bool(added)
@@ -128,8 +125,8 @@ class History(Sequence[Record]):
         for index, item in enumerate(self.items):
             if size <= budget * keep:
                 break
-            if _has_moves(item):
-                lighter = _shed(item)
+            if has_moves(item):
+                lighter = without_moves(item)
                 size -= self.size_of(item) - self.size_of(lighter)
                 self.items[index] = lighter
                 shed += 1
@@ -147,18 +144,17 @@ class History(Sequence[Record]):
 
     def last_attempt(self) -> int:
         """Returns the highest attempt id recorded (0 when there is none), without decoding."""
-        return max((_attempt(item) for item in self.items), default=0)
+        return max((attempt_of(item) for item in self.items), default=0)
 
     def of_attempt(self, attempt: int, since: str = "") -> Record | None:
         """Returns the newest record of attempt ``attempt``, or None; ``since``, the ISO
         date the attempt began, ends the search at records a day older (clocks of two
         tabs may differ a little, never by a day)."""
-        seconds = _seconds(since)
-        oldest = "" if seconds is None else _digits(max(seconds - 86_400, 0), 6)
+        oldest = day_before(since)
         for item in reversed(self.items):
-            if _order(item) < oldest:
+            if order(item) < oldest:
                 break
-            if _attempt(item) == attempt:
+            if attempt_of(item) == attempt:
                 return decode(item)
         return None
 
@@ -171,12 +167,4 @@ class History(Sequence[Record]):
     def groups(self) -> Counter[str]:
         """Returns how many records share each flags-and-score head (the fields the
         statistics read); a record kept as a dict counts under its own compact head."""
-        heads: Counter[str] = Counter()
-        for item in self.items:
-            if isinstance(item, str):
-                heads[item[6:11]] += 1
-            else:
-                variant = item.get("variant", VARIANTS[0])
-                heads[_flags(item["mode"], item["level"], item["side"], item["result"], False, False,
-                             variant, False, None) + _SCORE_DIGITS[item["black"], item["white"]]] += 1
-        return heads
+        return Counter(head_of(item) for item in self.items)

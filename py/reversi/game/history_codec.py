@@ -217,7 +217,7 @@ def identity(item: Item) -> str:
     return f"{_digits(seconds, 6)}#{_digits(item['attempt'])}" if seconds is not None else key(item)
 
 
-def _order(item: Item) -> str:
+def order(item: Item) -> str:
     """Returns an item's date as six digits that sort as text ("" when it has no such form)."""
     if isinstance(item, str):
         return item[:6]
@@ -225,7 +225,7 @@ def _order(item: Item) -> str:
     return "" if seconds is None else _digits(seconds, 6)
 
 
-def _shed(item: Item) -> Item:
+def without_moves(item: Item) -> Item:
     """Returns the item without its moves (the rest of the record stays)."""
     if isinstance(item, dict):
         return {k: v for k, v in item.items() if k != "moves"}
@@ -236,13 +236,31 @@ def _shed(item: Item) -> Item:
     return ".".join([head[:6] + flags + head[9:], duration, "", *start])
 
 
-def _attempt(item: Item) -> int:
+def attempt_of(item: Item) -> int:
     """Returns an item's attempt id."""
     return item["attempt"] if isinstance(item, dict) else _number(item[11:item.index(".")])
 
 
-def _has_moves(item: Item) -> bool:
+def has_moves(item: Item) -> bool:
+    """Checks if an item still holds its moves."""
     return "moves" in item if isinstance(item, dict) else FLAGS[item[6:9]]["moves"]
+
+
+def day_before(date: str) -> str:
+    """Returns the :func:`order` of the moment a day before the ISO ``date`` ("" when
+    ``date`` has no such form)."""
+    seconds = _seconds(date)
+    return "" if seconds is None else _digits(max(seconds - 86_400, 0), 6)
+
+
+def head_of(item: Item) -> str:
+    """Returns an item's flags-and-score head, the fields the statistics read; a record
+    kept as a dict gets the head its compact form would have."""
+    if isinstance(item, str):
+        return item[6:11]
+    variant = item.get("variant", VARIANTS[0])
+    return _flags(item["mode"], item["level"], item["side"], item["result"], False, False,
+                  variant, False, None) + _SCORE_DIGITS[item["black"], item["white"]]
 
 
 def head_fields(head: str) -> dict[str, Any]:
