@@ -46,11 +46,46 @@ def browser():
         launched.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test item, for :func:`context` to see a failure."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def describe_failure(ctx, console: list[str]) -> str:
+    """Returns what each open page of ``ctx`` showed (its status, turn line, and the
+    notices and engine banner when visible) and the last console lines of the pages and
+    their workers."""
+    lines = []
+    for number, pg in enumerate(ctx.pages):
+        try:
+            shown = pg.evaluate("""() => Object.fromEntries(['status', 'turn', 'alert', 'engine-note', 'game-line']
+                .map((id) => document.getElementById(id)).filter((el) => el && el.checkVisibility())
+                .map((el) => [el.id, el.innerText.trim()]))""")
+            lines.append(f"page {number} ({pg.url}): {shown}")
+        except playwright_api.Error as error:
+            lines.append(f"page {number}: unreadable ({error.message.splitlines()[0]})")
+    return "\n".join([*lines, "console (last 30 lines):", *console[-30:]])
+
+
 @pytest.fixture
-def context(browser):
-    """A fresh browser profile (empty storage and cache) at phone size."""
+def context(browser, request):
+    """A fresh browser profile (empty storage and cache) at phone size. When the test
+    fails, what its pages showed and said is printed (see :func:`describe_failure`)."""
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    console: list[str] = []
+
+    def listen(pg) -> None:
+        pg.on("console", lambda message: console.append(f"[page {message.type}] {message.text}"))
+        pg.on("pageerror", lambda error: console.append(f"[page error] {error}"))  # workers' lines come too
+
+    ctx.on("page", listen)
     yield ctx
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        print(describe_failure(ctx, console))
     ctx.close()
 
 
