@@ -1,7 +1,7 @@
 """Helpers for the session, save, star and bridge tests: fake computer players, a
 fixed clock, game transcripts with known properties, a driver that plays them,
 and a fake page (:class:`Tab`) that stores a bridge's replies in a shared fake
-``localStorage`` (:class:`Storage`) the way ``web/controller.js`` does.
+``localStorage`` (:class:`Storage`) the way ``web/control/controller.js`` does.
 
 Not a test module (no ``test_`` prefix), so pytest does not collect it.  The
 transcripts were found by random play with the engine's rules; every test
@@ -229,12 +229,12 @@ class Storage(dict):
 
     def documents(self) -> dict[str, str | None]:
         """Returns what a page reads before calling the bridge: every key of fixed name
-        (None when absent) and every history chunk stored, as web/storage.js reads them."""
+        (None when absent) and every history chunk stored, as web/browser/storage.js reads them."""
         return {**{key: self.get(key) for key in KEYS}, **{key: self[key] for key in save.chunk_names(self)}}
 
     def write(self, tab: Tab, key: str, text: str, base: str | None) -> bool:
         """Stores ``text`` under ``key`` if what is stored is still ``base`` (or already
-        ``text``), as web/storage.js does; returns False on a conflict.  Every other tab
+        ``text``), as web/browser/storage.js does; returns False on a conflict.  Every other tab
         gets a storage event for a write that changed the stored text."""
         stored = self.get(key)
         if stored != base and stored != text:
@@ -254,7 +254,7 @@ class Storage(dict):
 
 class Tab:
     """One page over its own :class:`~reversi.app.bridge.Bridge`, driven only through
-    ``Bridge.call`` (JSON in, JSON out), doing with each reply what web/controller.js
+    ``Bridge.call`` (JSON in, JSON out), doing with each reply what web/control/controller.js
     does: it stores the parts of ``reply["save"]`` whose base is still stored and hands
     a refused one back as ``external`` with ``refused``; removes ``reply["drop"]``;
     keeps ``reply["pending"]`` until the page is hidden or left.  Other tabs' writes

@@ -150,5 +150,5 @@ def test_the_path_check_sees_a_climb():
     assert climbs_above_root("tests/test_x.py", 'Path(__file__).resolve().parents[2] / "beside"')
     assert climbs_above_root("py/reversi/app/cli.py", "Path(__file__).resolve().parents[3].parent / 'x'")
     assert climbs_above_root("README.md", "see ../../SPEC.md")
-    assert not climbs_above_root("web/worker.js", 'import { loadPyodide } from "../pyodide/pyodide.mjs";')
+    assert not climbs_above_root("web/engine/worker.js", 'import { loadPyodide } from "../../pyodide/pyodide.mjs";')
     assert not climbs_above_root("tests/test_x.py", "Path(__file__).resolve().parents[1] / 'py'")

@@ -2,7 +2,7 @@
 
 Two or more fake pages (tests/sessions.py Tab), each with its own Bridge driven
 through Bridge.call only, share one fake localStorage and do with each reply what
-web/controller.js does: a part is stored only over the text the tab last read or
+web/control/controller.js does: a part is stored only over the text the tab last read or
 wrote there (else it goes back to Python as "external" with "refused"), and the
 other tabs get a storage event, delivered when the test says (Tab.deliver), as
 browsers deliver them later.

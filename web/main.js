@@ -1,25 +1,25 @@
 // Boot: builds the page's parts and wires them together. Every decision is Python's
 // (in the worker) and every flow is the controller's; this file only connects them.
 
-import { createAnnouncer } from "./announce.js";
-import { BoardView } from "./board-view.js";
-import { createController } from "./controller.js";
-import { createEngine } from "./engine.js";
-import { createEngineState } from "./engine-state.js";
-import { formatDate } from "./format.js";
-import { createFullscreen } from "./fullscreen.js";
-import { bindInput } from "./input.js";
-import { applyWords, matchLanguage, word } from "./language.js";
-import { createLayers } from "./layers.js";
-import { createMenu } from "./menu.js";
-import { createMoveList } from "./movelist.js";
-import { createPanels } from "./panels.js";
-import { renderPuzzle } from "./puzzles.js";
-import { createEditorState } from "./editor.js";
-import { refreshFiles, replaceableEngine } from "./recovery.js";
-import { createReview, frameSnapshot } from "./review.js";
-import { createSound } from "./sound.js";
-import { browserStorage, createStore, savedView, sessionFlag } from "./storage.js";
+import { createAnnouncer } from "./browser/announce.js";
+import { BoardView } from "./board/board-view.js";
+import { createController } from "./control/controller.js";
+import { createEngine } from "./engine/engine.js";
+import { createEngineState } from "./engine/engine-state.js";
+import { formatDate } from "./text/format.js";
+import { createFullscreen } from "./browser/fullscreen.js";
+import { bindInput } from "./board/input.js";
+import { applyWords, matchLanguage, word } from "./text/language.js";
+import { createLayers } from "./browser/layers.js";
+import { createMenu } from "./panels/menu.js";
+import { createMoveList } from "./panels/movelist.js";
+import { createPanels } from "./panels/panels.js";
+import { renderPuzzle } from "./control/puzzles.js";
+import { createEditorState } from "./control/editor.js";
+import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
+import { createReview, frameSnapshot } from "./control/review.js";
+import { createSound } from "./browser/sound.js";
+import { browserStorage, createStore, savedView, sessionFlag } from "./browser/storage.js";
 import { LANGUAGES, WORDS } from "./words.js";
 
 const TICK_MS = 1000;

@@ -106,7 +106,7 @@ def intersects(a: dict, b: dict) -> bool:
 def caught_up(pg) -> None:
     """Waits until the engine has answered everything the page asked before: turns the
     legal dots off and on again with the L key and waits for each reply. The worker
-    serves requests one at a time, in order (web/engine.js), so a late reply to an
+    serves requests one at a time, in order (web/engine/engine.js), so a late reply to an
     earlier request (a cancelled search, a tick) has landed by then. The focus must
     not be in a form field (where L types)."""
     dots = pg.locator("#legal-dots")

@@ -25,7 +25,7 @@ from tests.browser.pages import (
     wait_for_human_turn,
 )
 
-#: The controller's pause before it asks for the computer's move (web/controller.js).
+#: The controller's pause before it asks for the computer's move (web/control/controller.js).
 COMPUTER_DELAY_MS = 250
 
 

@@ -30,7 +30,7 @@ from tests.browser.pages import (
 TITLE = "#review-title"
 
 
-#: The controller's pause between two watched moves (web/controller.js).
+#: The controller's pause between two watched moves (web/control/controller.js).
 WATCH_DELAY_MS = 600
 
 

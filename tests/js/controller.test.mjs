@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { COMPUTER_DELAY_MS, createController } from "../../web/controller.js";
-import { createEditorState } from "../../web/editor.js";
-import { createReview } from "../../web/review.js";
+import { COMPUTER_DELAY_MS, createController } from "../../web/control/controller.js";
+import { createEditorState } from "../../web/control/editor.js";
+import { createReview } from "../../web/control/review.js";
 
 /** Returns a snapshot with quiet defaults and `fields` over them. */
 function snapshot(fields = {}) {

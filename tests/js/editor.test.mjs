@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createEditorState, setupIntents } from "../../web/editor.js";
+import { createEditorState, setupIntents } from "../../web/control/editor.js";
 
 /** Returns the intents with a command whose replies the test releases by hand. */
 function harness() {

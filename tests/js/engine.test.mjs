@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { WATCHDOG_MS, createEngine } from "../../web/engine.js";
-import { RESTARTS, refreshFiles, replaceableEngine } from "../../web/recovery.js";
+import { WATCHDOG_MS, createEngine } from "../../web/engine/engine.js";
+import { RESTARTS, refreshFiles, replaceableEngine } from "../../web/engine/recovery.js";
 
 /** Returns a scope with a fake Worker class whose last instance is `scope.worker`. */
 function fakeScope() {

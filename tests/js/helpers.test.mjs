@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { APPEAR_MS, FLIP_MS, planAnimation, progressAt } from "../../web/anim.js";
-import { moveFocus } from "../../web/focus.js";
-import { formatDate, formatTime, squareName } from "../../web/format.js";
-import { createReview, frameSnapshot } from "../../web/review.js";
+import { APPEAR_MS, FLIP_MS, planAnimation, progressAt } from "../../web/board/anim.js";
+import { moveFocus } from "../../web/board/focus.js";
+import { formatDate, formatTime, squareName } from "../../web/text/format.js";
+import { createReview, frameSnapshot } from "../../web/control/review.js";
 
 const OPENING = "-".repeat(27) + "OX------XO" + "-".repeat(27);
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { matchLanguage, word } from "../../web/language.js";
+import { matchLanguage, word } from "../../web/text/language.js";
 
 const CODES = ["en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "es", "de"];
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createPuzzles, localDate, puzzleIntents } from "../../web/puzzles.js";
+import { createPuzzles, localDate, puzzleIntents } from "../../web/control/puzzles.js";
 
 const REPORT = {
   cells: "-".repeat(27) + "OX" + "-".repeat(6) + "XO" + "-".repeat(27), counts: { black: 2, white: 2 },

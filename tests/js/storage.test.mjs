@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { KEYS, browserStorage, createStore, savedView, sessionFlag } from "../../web/storage.js";
+import { KEYS, browserStorage, createStore, savedView, sessionFlag } from "../../web/browser/storage.js";
 
 /** Returns a Storage-like object over a Map; `fail` names the methods that throw. */
 function memoryStorage({ fail = [], quota = false } = {}) {

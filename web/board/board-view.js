@@ -5,7 +5,7 @@
 
 import { planAnimation, progressAt } from "./anim.js";
 import { PALETTES, drawBoard, drawDisc, drawDot, drawHint, drawRing } from "./board-draw.js";
-import { squareName } from "./format.js";
+import { squareName } from "../text/format.js";
 
 /** Returns the accessible name of a square in `words`' language, e.g. "d3, empty, legal move, hint +6". */
 export function cellLabel(words, name, cell, legal, last, hint) {

@@ -22,7 +22,7 @@
 //   browserLanguage  the browser's language among the page's, sent with load (SPEC L2)
 
 import { setupIntents } from "./editor.js";
-import { squareIndex } from "./format.js";
+import { squareIndex } from "../text/format.js";
 import { createSaver } from "./saver.js";
 import { createSharing } from "./sharing.js";
 import { createPuzzles, puzzleIntents } from "./puzzles.js";

@@ -1,4 +1,4 @@
-// Engine client: the page's messenger to the Python worker (web/worker.js).
+// Engine client: the page's messenger to the Python worker (web/engine/worker.js).
 //
 // The worker protocol, every message and field, both ways:
 //

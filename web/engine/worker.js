@@ -2,7 +2,7 @@
 // micropip, and answers requests with one reversi.app.bridge.Bridge. Python runs
 // here, never on the main thread. The messages are documented in engine.js.
 
-const site = new URL("../", import.meta.url);
+const site = new URL("../../", import.meta.url); // this file is web/engine/worker.js
 let interrupt = null; // Uint8Array over a SharedArrayBuffer, when the page is cross-origin isolated
 
 /** Tells the page how far start-up got (shown by the loading indicator). */

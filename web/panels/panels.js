@@ -3,8 +3,8 @@
 // They only draw: every fact and every sentence comes from Python's snapshot.
 
 import { drawGraph } from "./graph.js";
-import { formatDate, formatTime } from "./format.js";
-import { word } from "./language.js";
+import { formatDate, formatTime } from "../text/format.js";
+import { word } from "../text/language.js";
 
 const $ = (id) => document.getElementById(id);
 const CELEBRATION_MS = 6000;
