@@ -103,7 +103,10 @@ class TestEvaluate:
         for empties in range(0, 60, 5):
             evaluate(*random_position(empties, 60 - empties))
         gc.collect()
-        assert not [x for x in gc.get_objects() if isinstance(x, (list, tuple)) and len(x) > 5000]
+        # Big sequences of numbers only: other modules keep big lists of their own (the
+        # line cache holds a source file's lines once a traceback has shown them).
+        assert not [x for x in gc.get_objects()
+                    if isinstance(x, (list, tuple)) and len(x) > 5000 and isinstance(x[0], (int, float))]
 
     def test_values_stay_in_range(self):
         for seed in range(30):
