@@ -176,3 +176,20 @@ def test_p9_the_statistics_count_every_record_like_a_plain_count(recs):
     rows = statistics(History.of(unique))
     assert sorted((r["games"], r["wins"], r["draws"], r["losses"], r["best"], r["average"]) for r in rows) == \
         naive_statistics(unique)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 64 ** 7 - 1), min_size=1, max_size=12, unique=True),
+       st.lists(st.booleans(), min_size=12, max_size=12), st.randoms(use_true_random=False))
+def test_a1_the_last_attempt_is_the_highest_id_and_a_merge_keeps_date_order(attempts, as_dicts, rng):
+    """A1, P7: the next attempt id follows the highest one stored, whatever the number of
+    its digits and whether the record is compact or kept as a dict; merging in any order
+    gives the same history, sorted by date."""
+    records = [make(i) | {"attempt": n} for i, n in enumerate(attempts)]
+    items = [record if as_dict else encode(record) for record, as_dict in zip(records, as_dicts)]
+    shuffled = rng.sample(items, len(items))
+    one, other = History(items), History(shuffled[:3])
+    other.merge(shuffled[3:])
+    assert one.last_attempt() == other.last_attempt() == max(attempts)
+    assert [r["attempt"] for r in one] == [r["attempt"] for r in other]
+    assert [r["date"] for r in one] == sorted(r["date"] for r in records)

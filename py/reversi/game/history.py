@@ -22,14 +22,18 @@ from .history_codec import (
     has_moves,
     head_fields,
     head_of,
+    identities,
     identity,
     is_item,
+    number,
     order,
+    orders,
+    valid_items,
     without_moves,
 )
 from .results import Record
 
-__all__ = ["History", "Item", "decode", "encode", "head_fields", "identity", "is_item"]
+__all__ = ["History", "Item", "decode", "encode", "head_fields", "identity", "is_item", "valid_items"]
 
 
 class History(Sequence[Record]):
@@ -84,19 +88,20 @@ class History(Sequence[Record]):
         self.revision += 1
 
     def size(self) -> int:
-        """Returns the characters the items take in the save (counted once a revision)."""
+        """Returns the characters the items take in the save (counted once a revision;
+        :meth:`size_of` is written out inline, as it runs over every record at load)."""
         if self._size[0] != self.revision:
-            self._size = (self.revision, sum(map(self.size_of, self.items)))
+            self._size = (self.revision, sum([len(item) + 3 if type(item) is str else 400 for item in self.items]))
         return self._size[1]
 
     def merge(self, items: Iterable[Item]) -> bool:
         """Adds the items not there yet (SPEC P7: a union by date and attempt; a record
         that either side shed stays shed); returns whether anything changed."""
-        mine = {identity(item): index for index, item in enumerate(self.items)}
+        mine = dict(zip(identities(self.items), range(len(self.items))))
         added: dict[str, Item] = {}
         changed = False
-        for item in items:
-            ident = identity(item)
+        items = list(items)
+        for ident, item in zip(identities(items), items):
             where = mine.get(ident)
             if where is None:
                 added.setdefault(ident, item)
@@ -105,12 +110,14 @@ class History(Sequence[Record]):
                 changed = True
         if added:
             fresh = list(added.values())
+            keys = orders(fresh)
             tail = self.items and order(self.items[-1])
-            in_order = all(order(a) <= order(b) for a, b in zip(fresh, fresh[1:]))
-            if in_order and (not tail or order(fresh[0]) >= tail):
+            if keys == sorted(keys) and (not tail or keys[0] >= tail):
                 self.items.extend(fresh)
             else:
-                self.items = sorted([*self.items, *fresh], key=order)
+                both = [*self.items, *fresh]
+                keys = orders(both)
+                self.items = [both[i] for i in sorted(range(len(both)), key=keys.__getitem__)]
         if changed or added:
             self.revision += 1
         return changed or bool(added)
@@ -143,8 +150,13 @@ class History(Sequence[Record]):
         return len(item) + 3 if isinstance(item, str) else 400
 
     def last_attempt(self) -> int:
-        """Returns the highest attempt id recorded (0 when there is none), without decoding."""
-        return max((attempt_of(item) for item in self.items), default=0)
+        """Returns the highest attempt id recorded (0 when there is none), without decoding.
+        A compact item's attempt digits have no leading zero and sort as text, so the
+        longest, then greatest, is the highest."""
+        compact = [item[11:item.index(".")] for item in self.items if type(item) is str]
+        longest = max(map(len, compact), default=0)
+        highest = [number(max(digits for digits in compact if len(digits) == longest))] if compact else []
+        return max([attempt_of(item) for item in self.items if type(item) is not str] + highest, default=0)
 
     def of_attempt(self, attempt: int, since: str = "") -> Record | None:
         """Returns the newest record of attempt ``attempt``, or None; ``since``, the ISO
@@ -166,5 +178,6 @@ class History(Sequence[Record]):
 
     def groups(self) -> Counter[str]:
         """Returns how many records share each flags-and-score head (the fields the
-        statistics read); a record kept as a dict counts under its own compact head."""
-        return Counter(head_of(item) for item in self.items)
+        statistics read); a record kept as a dict counts under its own compact head
+        (:func:`head_of`, written out inline for a compact item: every record counts)."""
+        return Counter([item[6:11] if type(item) is str else head_of(item) for item in self.items])
