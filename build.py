@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools import snapshot as engine_snapshot
+from build_tools import testrun
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -167,7 +168,7 @@ SERVE_HEADERS = {
 
 TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy")
 BROWSERS = ("chromium", "chromium-browser")
-PYTEST_NO_TESTS = 5
+PYTEST_NO_TESTS = testrun.PYTEST_NO_TESTS
 
 
 class BuildError(Exception):
@@ -695,27 +696,6 @@ def halves() -> list[tuple[str, list[str]]]:
     return [("browser", alone), ("the rest", [*python, *(path for path in browser if path not in alone)])]
 
 
-def run_pytest(halves: list[tuple[str, list[str]]], env: dict[str, str]) -> int:
-    """Runs each pytest command line at once, in parallel, and prints each one's output
-    when it ends (not interleaved); returns the first failing exit status, else 0."""
-    started = time.perf_counter()
-    logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}
-    running = {name: subprocess.Popen([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env,
-                                      stdout=logs[name], stderr=subprocess.STDOUT)
-               for name, args in halves}
-    status = 0
-    for name, process in running.items():
-        code = process.wait()
-        logs[name].seek(0)
-        print(f"\n===== {name} tests (exit {code}, {time.perf_counter() - started:.0f} s since the start) =====")
-        print(logs[name].read(), flush=True)
-        if code == PYTEST_NO_TESTS:
-            print(f"error: pytest ran no {name} tests", file=sys.stderr)
-            code = 1
-        status = status or code
-    return status
-
-
 def command_test(pytest_args: list[str]) -> int:
     """Installs what the tests need, builds the site, and returns pytest's exit status;
     with no arguments, two halves of the suite run side by side (:func:`halves`)."""
@@ -726,7 +706,7 @@ def command_test(pytest_args: list[str]) -> int:
     fetch_axe()
     env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
     if not pytest_args:
-        return run_pytest(halves(), env)
+        return testrun.run_halves(halves(), ROOT, env)
     status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
         print("error: pytest ran no tests", file=sys.stderr)

@@ -7,6 +7,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import re
 import shutil
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import build
+from build_tools import testrun
 
 SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | re.DOTALL)
 
@@ -246,3 +248,46 @@ def test_the_two_halves_of_a_run_cover_every_test_file_once():
     assert all((build.ROOT / path).is_file() for path in alone)
     every = sorted(str(p.relative_to(build.ROOT)) for p in (build.ROOT / "tests").rglob("test_*.py"))
     assert sorted(alone + rest) == every
+
+
+JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="1" failures="2">
+<testcase classname="tests.browser.test_review_page" name="test_move_clock[30]"><failure message="x"/></testcase>
+<testcase classname="tests.browser.test_review_page" name="test_fine"/>
+<testcase classname="tests.test_patterns.TestEvaluate" name="test_gc"><failure message="y"/></testcase>
+<testcase classname="tests.browser.test_controls" name="test_b3"><error message="z"/></testcase>
+</testsuite></testsuites>"""
+
+
+def test_failed_tests_are_read_from_the_junit_report_as_node_ids():
+    assert testrun.failed_tests(JUNIT) == [
+        "tests/browser/test_review_page.py::test_move_clock[30]",
+        "tests/test_patterns.py::TestEvaluate::test_gc",
+        "tests/browser/test_controls.py::test_b3",
+    ]
+
+
+def test_only_a_few_failed_browser_tests_run_again():
+    """A browser test that failed beside the other half runs again alone; a Python test's
+    failure, or many browser failures, fail the run at once."""
+    few = ["tests/browser/test_a.py::test_x", "tests/browser/test_b.py::test_y"]
+    assert testrun.reruns(few) == few
+    assert testrun.reruns([*few, "tests/test_patterns.py::TestEvaluate::test_gc"]) == []
+    assert testrun.reruns([f"tests/browser/test_a.py::test_{n}" for n in range(testrun.MAX_RERUNS + 1)]) == []
+    assert testrun.reruns([]) == []
+
+
+def test_a_browser_test_that_fails_once_beside_the_other_half_passes_alone(tmp_path, capsys):
+    """The whole policy end to end, on a tiny suite: a flaky browser test passes the run
+    and is named as flaky; one that fails again fails it."""
+    (tmp_path / "tests" / "browser").mkdir(parents=True)
+    (tmp_path / "tests" / "test_fine.py").write_text("def test_fine():\n    pass\n")
+    (tmp_path / "tests" / "browser" / "test_once.py").write_text(
+        "from pathlib import Path\n\n\ndef test_once():\n"
+        "    mark = Path(__file__).with_name('ran')\n    ran = mark.exists()\n    mark.touch()\n    assert ran\n")
+    halves = [("browser", ["tests/browser"]), ("the rest", ["tests/test_fine.py"])]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    assert testrun.run_halves(halves, tmp_path, env) == 0
+    assert "flaky (failed beside the other half, passed alone): tests/browser/test_once.py::test_once" in \
+        capsys.readouterr().out
+    (tmp_path / "tests" / "browser" / "test_once.py").write_text("def test_once():\n    assert False\n")
+    assert testrun.run_halves(halves, tmp_path, env) == 1

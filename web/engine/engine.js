@@ -60,6 +60,7 @@ export function createEngine(onProgress = () => {}, { scope = self, timers = glo
   function die(reason) {
     if (dead) return;
     dead = reason;
+    console.warn(`The engine stopped: ${reason}`); // read in a failing browser test's printout
     worker.terminate();
     for (const { reject, timer } of pending.values()) {
       timers.clearTimeout(timer);

@@ -1,0 +1,83 @@
+"""Runs the suite as two pytest processes side by side, one a core (``build.py test``),
+and runs once more, alone, the few browser tests that failed while the two ran.
+
+Two browsers and the Pyodide engine runs share the machine's two cores, so a browser test
+can miss a wait now and then; such a test is run again on a quiet machine. It fails the
+run if it fails again, and a test that passed only the second time is named in the log
+as flaky. A failing Python test, or more than :data:`MAX_RERUNS` browser tests, fails the
+run at once.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+#: pytest's exit status when it collected no test.
+PYTEST_NO_TESTS = 5
+#: More browser failures than this in one run are not flakes: no second run.
+MAX_RERUNS = 3
+
+
+def failed_tests(junit_xml: str) -> list[str]:
+    """Returns the node ids (``tests/browser/test_x.py::test_y[param]``) of the tests that
+    failed or erred in a pytest JUnit XML report."""
+    failed = []
+    for case in ET.fromstring(junit_xml).iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            path, cls = _split_classname(case.get("classname", ""))
+            failed.append(f"{path}::{cls + '::' if cls else ''}{case.get('name')}")
+    return failed
+
+
+def _split_classname(classname: str) -> tuple[str, str]:
+    """Splits a JUnit classname (``tests.browser.test_x`` or ``tests.test_x.TestY``) into
+    the test file's path and the class name ("" for a module-level test)."""
+    parts = classname.split(".")
+    cls = parts.pop() if parts and parts[-1][:1].isupper() else ""
+    return "/".join(parts) + ".py", cls
+
+
+def reruns(failed: list[str]) -> list[str]:
+    """Returns the tests to run again: all of ``failed`` when they are a few browser tests,
+    else none (the run fails as it is)."""
+    browser = all(test.startswith("tests/browser/") for test in failed)
+    return failed if failed and browser and len(failed) <= MAX_RERUNS else []
+
+
+def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, str]) -> int:
+    """Runs each pytest command line at once, in parallel, and prints each one's output
+    when it ends (not interleaved), then reruns a few failed browser tests alone
+    (:func:`reruns`); returns the first failing exit status, else 0."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        reports = {name: Path(folder) / f"{number}.xml" for number, (name, _) in enumerate(halves)}
+        logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}
+        running = {name: subprocess.Popen([sys.executable, "-m", "pytest", f"--junitxml={reports[name]}", *args],
+                                          cwd=root, env=env, stdout=logs[name], stderr=subprocess.STDOUT)
+                   for name, args in halves}
+        status, failed = 0, []
+        for name, process in running.items():
+            code = process.wait()
+            logs[name].seek(0)
+            print(f"\n===== {name} tests (exit {code}, {time.perf_counter() - started:.0f} s since the start) =====")
+            print(logs[name].read(), flush=True)
+            if code == PYTEST_NO_TESTS:
+                print(f"error: pytest ran no {name} tests", file=sys.stderr)
+                code = 1
+            if code and reports[name].exists():
+                failed += failed_tests(reports[name].read_text())
+            status = status or code
+    again = reruns(failed) if status else []
+    if not again:
+        return status
+    print(f"\n===== {len(again)} browser test(s) failed beside the other half; running them again alone =====",
+          flush=True)
+    status = subprocess.run([sys.executable, "-m", "pytest", *again], cwd=root, env=env).returncode
+    print(f"flaky (failed beside the other half, {'passed' if status == 0 else 'failed'} alone): "
+          + ", ".join(again), flush=True)
+    return status
