@@ -141,3 +141,25 @@ def test_p1_the_parts_of_a_session_reload_to_the_same_parts():
     texts = parts(session)
     again = scripted()
     assert save.load(again, texts) == [] and parts(again) == texts
+
+
+def test_p3_a_chunk_is_stored_with_its_checksum_and_a_damaged_record_is_still_dropped():
+    """P3: each chunk of compact records carries a checksum, so that an intact chunk is
+    taken without reading each record again; when a record was damaged after the write,
+    the checksum no longer matches, and the damaged record is dropped with a notice while
+    the others stay."""
+    texts = long_history(300)
+    bodies = {name: json.loads(text) for name, text in texts.items()}
+    assert all(type(body["check"]) is int for body in bodies.values())
+    session = scripted()
+    assert save.load(session, texts) == []
+    assert len(session.progress.history) == 300
+    records = bodies["history.1"]["records"]
+    records[7] = "!" + records[7][1:]  # damaged in storage; the checksum is the old one
+    texts["history.1"] = json.dumps(bodies["history.1"])
+    session = scripted()
+    assert save.load(session, texts), "the damaged record is reported"
+    assert len(session.progress.history) == 299
+    texts["history.1"] = chunk_text(1, records[:7] + records[8:], check="not a number")
+    session = scripted()
+    assert save.load(session, texts) == [] and len(session.progress.history) == 299

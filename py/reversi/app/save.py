@@ -45,7 +45,7 @@ from typing import Any, Callable, Mapping
 
 from ..engine.notation import format_board, format_transcript
 from ..engine.variants import STANDARD
-from ..game.history import History
+from ..game.history import History, check_of
 from ..game.play import Game
 from ..game.results import is_int
 from ..game.session import Session
@@ -130,7 +130,9 @@ def history_texts(history: History) -> dict[str, str]:
         if n < len(last.chunks) and chunk == last.chunks[n] and (n or last.told == history.told):
             texts[name] = last.texts[name]
         else:
-            texts[name] = _text(name, {"records": chunk, **({"shed": True} if n == 0 and history.told else {})})
+            check = check_of(chunk)
+            texts[name] = _text(name, {"records": chunk, **({"check": check} if check is not None else {}),
+                                       **({"shed": True} if n == 0 and history.told else {})})
     last.history, last.revision, last.told = weakref.ref(history), history.revision, history.told
     last.chunks, last.texts = chunks, texts
     return texts

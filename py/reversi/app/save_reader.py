@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from ..engine.board import Board
 from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
 from ..engine.variants import STANDARD
-from ..game.history import History, encode, valid_items
+from ..game.history import History, checked_items, encode
 from ..game.line import Line, Start
 from ..game.play import Game
 from ..game.results import is_board, is_int, is_text, valid_record
@@ -194,7 +194,7 @@ class Reader:
                 if body is not None:
                     self.dropped.append(("history", None))
                 continue
-            good = valid_items(records) if name != "history" else [
+            good = checked_items(records, body.get("check")) if name != "history" else [
                 encode(r) for r in records if valid_record(r)]
             if len(good) < len(records):
                 self.dropped.append(("history_lines", len(records) - len(good)))

@@ -16,6 +16,8 @@ from typing import overload
 from .history_codec import (
     Item,
     attempt_of,
+    check_of,
+    checked_items,
     day_before,
     decode,
     encode,
@@ -33,7 +35,8 @@ from .history_codec import (
 )
 from .results import Record
 
-__all__ = ["History", "Item", "decode", "encode", "head_fields", "identity", "is_item", "valid_items"]
+__all__ = ["History", "Item", "check_of", "checked_items", "decode", "encode", "head_fields", "identity", "is_item",
+           "valid_items"]
 
 
 class History(Sequence[Record]):

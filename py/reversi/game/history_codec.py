@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import zlib
 from typing import Any
 
 from ..engine.notation import SQUARE_NAMES, format_board, parse_board
@@ -217,6 +218,24 @@ def valid_items(items: list[Any]) -> list[Item]:
         elif isinstance(item, dict) and valid_record(item):
             good.append(item)
     return good
+
+
+def check_of(items: list[Any]) -> int | None:
+    """Returns the checksum stored with a chunk of compact items (a CRC-32 of their
+    lines), or None when an item is not a text (a record kept as a dict)."""
+    try:
+        return zlib.crc32("\n".join(items).encode())
+    except TypeError:
+        return None
+
+
+def checked_items(items: list[Any], check: Any) -> list[Item]:
+    """Returns the stored records among ``items``: all of them, unread, when ``check`` is
+    the checksum that :func:`check_of` wrote with them (an intact chunk of items that were
+    valid when written), else those :func:`valid_items` accepts."""
+    if type(check) is int and check_of(items) == check:
+        return items
+    return valid_items(items)
 
 
 def identity(item: Item) -> str:
