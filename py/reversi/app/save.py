@@ -22,8 +22,10 @@ Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``
               "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status", "language"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
-    history.N: {"records": [item, …], "shed": true (chunk 0 only: the player was told that
-               old records shed their moves)}   (items: :mod:`reversi.game.history`)
+    history.N: {"records": [item, …], "check": CRC-32 of the items' lines (when all are
+               compact: an intact chunk is not read item by item), "shed": true (chunk 0
+               only: the player was told that old records shed their moves)}
+               (items: :mod:`reversi.game.history`)
     stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
