@@ -39,7 +39,7 @@ def test_o4_the_engine_killed_during_an_expert_search_is_replaced_and_the_game_g
     page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking')")
     page.wait_for_timeout(800)
     kill_worker(page)
-    page.wait_for_selector(NOTE, timeout=45_000)  # the lock tells at once; the watchdog (30 s) is the fallback
+    page.wait_for_selector(NOTE, timeout=75_000)  # the lock tells at once; the watchdog (2 × 30 s) is the fallback
     assert "engine stopped" in page.locator("#engine-text").inner_text()
     screenshot(page, "o4-engine-restarting-phone")
     page.wait_for_function("() => document.querySelector('#engine-text').textContent.includes('running again')",

@@ -67,7 +67,8 @@ test("O4: the worker's lock, granted to the page, means the worker died: pending
 });
 
 test("O4: a fatal Python error and a request left unanswered both end the engine", async () => {
-  for (const kill of [(scope) => scope.worker.say({ type: "dead", error: "out of memory" }), (_, timers) => timers.run()]) {
+  for (const kill of [(scope) => scope.worker.say({ type: "dead", error: "out of memory" }),
+    (_, timers) => { timers.run(); timers.run(); }]) {
     const scope = fakeScope();
     const timers = fakeTimers();
     const engine = createEngine(() => {}, { scope, timers });
@@ -81,6 +82,23 @@ test("O4: a fatal Python error and a request left unanswered both end the engine
     assert.equal(heard.length, 1);
     assert.ok(["out of memory", "not answering"].includes(heard[0]));
   }
+});
+
+test("O4: a watchdog period that ends at once (a frozen tab waking) leaves a reply on its way time to land", async () => {
+  const scope = fakeScope();
+  const timers = fakeTimers();
+  const engine = createEngine(() => {}, { scope, timers });
+  const heard = [];
+  engine.onDeath((reason) => heard.push(reason));
+  scope.worker.say({ type: "ready" });
+  await engine.ready;
+  const reply = engine.call("computer_move", { token: 3 });
+  timers.run(); // the page's timers fire late, all together
+  assert.deepEqual(heard, [], "one period is not enough to call the engine hung");
+  scope.worker.say({ id: 1, result: { ok: true } });
+  assert.deepEqual(await reply, { ok: true });
+  assert.equal(timers.count(), 0, "the second period is cleared with the reply");
+  assert.ok(!scope.worker.terminated);
 });
 
 test("O4: a reply in time clears its watchdog; a start-up failure rejects ready with the broken files", async () => {

@@ -34,8 +34,9 @@
 //       `cancelled` is true when it was interrupted (see `interrupt`).
 //
 // A dead engine (SPEC O4) is noticed at once through the lock, or by a request
-// left unanswered for WATCHDOG_MS (the longest request, a set-up solve, takes at
-// most 8 s): every pending request then fails with `dead`, and `onDeath` hears why.
+// left unanswered for two periods of WATCHDOG_MS on the page's timers (the longest
+// request, a set-up solve, takes at most 8 s): every pending request then fails with
+// `dead`, and `onDeath` hears why.
 
 /** A request this long unanswered means the engine hangs. */
 export const WATCHDOG_MS = 30_000;
@@ -105,8 +106,14 @@ export function createEngine(onProgress = () => {}, { scope = self, timers = glo
       if (dead) return Promise.reject(Object.assign(new Error(dead), { dead: true }));
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        const timer = timers.setTimeout(() => die("not answering"), WATCHDOG_MS);
-        pending.set(id, { resolve, reject, timer });
+        // Two periods: the first can end at once when a frozen tab wakes (its timers fire
+        // late, all together) or a test's clock jumps, while the reply is on its way.
+        const watch = (last) => timers.setTimeout(() => {
+          if (!pending.has(id)) return;
+          if (last) die("not answering");
+          else pending.get(id).timer = watch(true);
+        }, WATCHDOG_MS);
+        pending.set(id, { resolve, reject, timer: watch(false) });
         worker.postMessage({ id, method, params });
       });
     },
