@@ -333,10 +333,11 @@ def stored_history(games: int) -> dict[str, str]:
 
 def history(browser, url: str) -> None:
     """Prints, at 0, 10,000 and 50,000 finished games: start-up to interactive (median of
-    three reloads), the main-thread time of the save at a game's end, the time to open
-    the Results panel and to turn its page, and the characters stored per game."""
-    print(f"{'games':>7} {'interactive':>12} {'save at end':>12} {'panel open':>11} {'next page':>10} "
-          f"{'chars/game':>11} {'history chars':>14}")
+    three reloads), when the history, read after it, is in (its reply shown), the
+    main-thread time of the save at a game's end, the time to open the Results panel
+    and to turn its page, and the characters stored per game."""
+    print(f"{'games':>7} {'interactive':>12} {'history in':>11} {'save at end':>12} {'panel open':>11} "
+          f"{'next page':>10} {'chars/game':>11} {'history chars':>14}")
     for games in (0, 10_000, 50_000):
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -345,11 +346,14 @@ def history(browser, url: str) -> None:
         page.evaluate("""(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
             localStorage.setItem('reversi.settings', JSON.stringify({format: 'reversi', part: 'settings', version: 3,
                 settings: {mode: 'local'}})); }""", stored_history(games))
-        interactive = []
+        interactive, history_in = [], []
         for _ in range(3):
             page.reload()
             page.wait_for_selector(READY, timeout=120_000)
             interactive.append(marks(page)["interactive"])
+            if games:
+                history_in.append(page.wait_for_function("""() => performance.getEntriesByName('history-read')
+                    .map(e => e.startTime + e.duration)[0]""").json_value())
         page.locator("#new-game").click()
         page.wait_for_function("() => document.querySelector('#status').textContent.includes('Black')")
         for i in range(0, len(WIPE_OUT), 2):
@@ -380,7 +384,8 @@ def history(browser, url: str) -> None:
         chars = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('reversi.history.'))
             .reduce((sum, k) => sum + k.length + localStorage.getItem(k).length, 0)""")
         per_game = chars / (games + 1)
-        print(f"{games:>7,} {statistics.median(interactive):>9.0f} ms {max(saves, default=0):>9.1f} ms "
+        read = f"{statistics.median(history_in):>8.0f} ms" if history_in else f"{'—':>11}"
+        print(f"{games:>7,} {statistics.median(interactive):>9.0f} ms {read} {max(saves, default=0):>9.1f} ms "
               f"{opened:>8.0f} ms {turned:>7.0f} ms {per_game:>11.1f} {chars:>14,}", flush=True)
         context.close()
 

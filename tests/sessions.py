@@ -302,9 +302,16 @@ class Tab:
         return True
 
     def load(self) -> dict[str, Any]:
-        """Starts the page from what is stored."""
+        """Starts the page from what is stored, as the page does: every part but the
+        history chunks, then the chunks (``load_history``, issue 19); returns the last reply."""
         self.inbox.clear()
-        return self.call("load", documents=self.storage.documents())
+        documents = self.storage.documents()
+        chunks = {key: text for key, text in documents.items() if save.is_chunk(key)}
+        if not chunks:
+            return self.call("load", documents=documents)
+        rest = {key: text for key, text in documents.items() if key not in chunks}
+        self.call("load", documents=rest, history_follows=True)
+        return self.call("load_history", documents=chunks)
 
     def deliver(self) -> list[dict[str, Any]]:
         """Hands the queued storage events of other tabs' writes to the bridge, oldest first."""

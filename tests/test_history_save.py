@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from reversi.app import save, saving
+from reversi.app.bridge import Bridge
 from reversi.game.history import History, decode, encode
-from tests.sessions import WIN_SHORT, Storage, Tab, parts, scripted
+from tests.sessions import WIN_SHORT, Book, Clock, Storage, Tab, parts, scripted
 from tests.test_history import make
 
 
@@ -163,3 +166,71 @@ def test_p3_a_chunk_is_stored_with_its_checksum_and_a_damaged_record_is_still_dr
     texts["history.1"] = chunk_text(1, records[:7] + records[8:], check="not a number")
     session = scripted()
     assert save.load(session, texts) == [] and len(session.progress.history) == 299
+
+
+# -- the load in two steps (issue 19): the game first, then the history chunks ----------
+def one_step(storage: Storage) -> dict:
+    """Returns the reply of a load of everything stored at once (as after a takeover)."""
+    return json.loads(Bridge(Book(), Clock()).call("load", json.dumps({"documents": storage.documents()})))
+
+
+def damaged_saves() -> dict[str, Storage]:
+    """Returns stored saves with a long history: intact; a damaged record; and a game part
+    that lost its attempt, which only the history can give back (SPEC A1, A3)."""
+    storage = Storage(**long_history(600))
+    tab = Tab(storage)
+    tab.load()
+    finish_local_game(tab)
+    intact = Storage(**storage)
+    damaged = Storage(**storage)
+    body = json.loads(damaged["history.1"])
+    body["records"][3] = "!" + body["records"][3][1:]
+    damaged["history.1"] = json.dumps(body)
+    lost = Storage(**storage)
+    game = json.loads(lost["game"])
+    game["attempt"]["id"] = "lost"
+    lost["game"] = json.dumps(game)
+    return {"intact": intact, "damaged record": damaged, "attempt lost": lost}
+
+
+@pytest.mark.parametrize("case", ["intact", "damaged record", "attempt lost"])
+def test_p3_a_load_in_two_steps_ends_as_the_load_at_once(case):
+    """Issue 19, P3, A1: the page loads every part but the history chunks first (the game
+    shows at once), then the chunks; the session then shows, and stores, exactly what one
+    load of everything gives: the same history, notices, attempt and parts to store."""
+    storage = damaged_saves()[case]
+    whole = one_step(Storage(**storage))
+    tab = Tab(Storage(**storage))
+    split = tab.load()
+    assert split["history"]["total"] == whole["history"]["total"] >= 600
+    for field in ("notices", "stats", "history", "save", "drop", "token", "paused"):
+        assert split[field] == whole[field], field
+    assert bool(split["notices"]) == (case != "intact")
+    if case == "attempt lost":  # given back by the history: the finished game's own record
+        attempt = json.loads(split["save"]["game"]["text"])["attempt"]["id"]
+        assert attempt == split["history"]["rows"][0]["attempt"] > 600
+
+
+def test_p1_nothing_is_stored_before_the_history_chunks_are_read():
+    """Issue 19, P1, P3: the first step's reply stores nothing, not even a repair that is
+    due, so that no chunk is written from a history not yet read; the chunks' reply does."""
+    storage = damaged_saves()["damaged record"]
+    bridge = Bridge(Book(), Clock())
+    documents = storage.documents()
+    rest = {key: text for key, text in documents.items() if not save.is_chunk(key)}
+    first = json.loads(bridge.call("load", json.dumps({"documents": rest, "history_follows": True})))
+    assert first["save"] == {} and first["drop"] == [] and first["pending"] == {}
+    assert first["history"]["total"] == 0 and first["history_loading"] is True
+    chunks = {key: text for key, text in documents.items() if save.is_chunk(key)}
+    second = json.loads(bridge.call("load_history", json.dumps({"documents": chunks})))
+    assert "history.1" in second["save"] and second["notices"] and second["history_loading"] is False
+
+
+def test_p3_the_history_chunks_without_a_load_before_them_are_refused():
+    """Issue 19: ``load_history`` belongs to a ``load`` that said the history follows."""
+    bridge = Bridge(Book(), Clock())
+    with pytest.raises(ValueError, match="load_history"):
+        bridge.call("load_history", json.dumps({"documents": long_history(3)}))
+    bridge.call("load", json.dumps({"documents": {}}))
+    with pytest.raises(ValueError, match="load_history"):
+        bridge.call("load_history", json.dumps({"documents": long_history(3)}))

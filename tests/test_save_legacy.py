@@ -317,7 +317,7 @@ DAMAGED = [
      BUT("stars"), lambda s: s.progress.shelf.earned == RICH.progress.shelf.earned),
     ("every-part-damaged-at-once",
      edit(lambda d: d.update(settings=1, game=2, attempt=3, history=4, stars=5)),
-     "settings, game, attempt, the results history, stars", (), None),
+     "settings, game, attempt, stars, the results history", (), None),
 ]
 
 

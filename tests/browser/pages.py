@@ -213,6 +213,7 @@ def history_rows(pg) -> list[list[str]]:
     """Returns the rows of the menu's results table as lists of cell texts (the menu is
     opened to read them, then closed)."""
     open_menu(pg)
+    pg.wait_for_selector("#history-reading", state="hidden")  # read just after start-up (issue 19)
     rows = pg.locator("#history-table tbody tr")
     texts = [row.locator("td").all_inner_texts() for row in rows.all()]
     close_menu(pg)

@@ -9,6 +9,7 @@ only way to store.  SPEC P1, P2, P7, P8.
 from __future__ import annotations
 
 from reversi.engine.board import Board
+from tests.test_history_save import long_history
 from tests.browser.pages import (
     READY,
     WIPE_OUT,
@@ -16,6 +17,7 @@ from tests.browser.pages import (
     history_rows,
     menu_button,
     open_game,
+    open_menu,
     play,
     screenshot,
     star_count,
@@ -229,3 +231,26 @@ def test_p10_a_full_store_loses_nothing_already_saved(page):
     assert star_count(page) == stars
     assert history_rows(page) == rows
     assert page.evaluate("localStorage.getItem('other.0') !== null"), "another page's data is never removed"
+
+
+def test_p9_a_long_history_is_read_after_the_game_and_nothing_is_lost(page):
+    """Issue 19, P9, P1: with 3,000 finished games stored, the game is playable as soon as
+    the board is ready (the history is read right after); a game played at once, before
+    anything else, ends up in the history beside every stored record, and the statistics
+    count them all."""
+    chunks = long_history(3_000)
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem('reversi.' + k, v); }",
+                  chunks)
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    start_local_game(page)
+    play(page, WIPE_OUT)
+    page.wait_for_selector("#result:not([hidden])")
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    open_menu(page)
+    page.wait_for_selector("#history-reading", state="hidden")
+    assert page.locator("#history-position").inner_text() == "Games 1–20 of 3,001, newest first"
+    games = page.locator("#stats-table tbody tr td:nth-of-type(1)").all_inner_texts()
+    assert sum(int(g.replace(",", "")) for g in games) == 3_001
+    assert page.locator("#history-table tbody tr").first.locator("td").nth(2).inner_text() == "Black won"

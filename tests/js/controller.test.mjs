@@ -112,6 +112,23 @@ test("P1: start loads what is stored, announces, and stores what the reply says"
   assert.deepEqual(h.said, ["Your move"]);
 });
 
+test("Issue 19: the game loads first, then the history chunks, before any other request", async () => {
+  const stored = { game: "G1", "history.0": "H0", "history.1": "H1" };
+  const h = harness((method) => snapshot({
+    save: method === "load_history" ? { "history.1": { text: "H1b", base: "H1" } } : {},
+  }), { stored });
+  const start = h.controller.start({ ...h.storage });
+  const reply = await start;
+  assert.ok(reply, "interactive after the first reply");
+  h.controller.emit("place", "d3");
+  await settle();
+  const documents = { settings: null, game: "G1", clock: null, history: null, stars: null, legacy: null };
+  assert.deepEqual(h.calls[0], ["load", { documents, language: "en", history_follows: true }]);
+  assert.deepEqual(h.calls[1], ["load_history", { documents: { "history.0": "H0", "history.1": "H1" } }]);
+  assert.deepEqual(h.methods().slice(2), ["place"], "the player's move comes after the history");
+  assert.equal(h.storage["history.1"], "H1b", "the history's reply is stored like any other");
+});
+
 test("P10: what a reply drops stays when one of the parts that replace it was not stored", async () => {
   const h = harness((method) => (method !== "load" ? snapshot() : snapshot({
     save: { "history.0": { text: "H0", base: null }, game: { text: "G2", base: "G1" } }, drop: ["history"],

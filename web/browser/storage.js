@@ -13,6 +13,15 @@ export const KEYS = {
 const CHUNK = /^history\.(0|[1-9][0-9]{0,5})$/;
 const CHUNK_KEY = /^reversi\.(history\.(?:0|[1-9][0-9]{0,5}))$/;
 
+/** Splits stored parts (readAll's) into [every other part, the history chunks]: the
+ * game loads first and the chunks right after, so a long history never delays it (issue 19). */
+export function splitChunks(documents) {
+  const rest = {};
+  const chunks = {};
+  for (const [part, text] of Object.entries(documents)) (CHUNK.test(part) ? chunks : rest)[part] = text;
+  return [rest, chunks];
+}
+
 /** Returns the localStorage key of a part, or null for a name that is no part. */
 export function keyOf(part) {
   if (Object.hasOwn(KEYS, part)) return KEYS[part];

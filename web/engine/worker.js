@@ -35,8 +35,8 @@ async function startEngine(build, loadPyodide) {
       pyodide.runPython("import random; random.seed()"); // the snapshot froze the seed
       // The snapshot holds Python's memory, not its files: the engine's modules not yet
       // imported and its data (weights, book, puzzles) come back from the wheel, unpacked
-      // where micropip put them at build time, once the first reply (the saved game) is
-      // out: that reply needs nothing but what the snapshot holds.
+      // where micropip put them at build time, once the first replies (the saved game and
+      // its history) are out: they need nothing but what the snapshot holds.
       unpackFiles = async () => {
         const where = pyodide.runPython("import os, reversi; os.path.dirname(os.path.dirname(reversi.__file__))");
         pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: where });
@@ -154,6 +154,8 @@ function recordFetches() {
 }
 
 let bridgePromise = null;
+/** The requests that need only what the snapshot holds: the saved game, then its history. */
+const SNAPSHOT_ONLY = new Set(["load", "load_history"]);
 
 /** Start-up this long with no file arriving and no stage reached means it is stuck. */
 const STALL_MS = 45_000;
@@ -228,12 +230,12 @@ self.onmessage = async ({ data }) => {
   const { id, method, params } = data;
   try {
     const bridge = await bridgePromise;
-    if (method !== "load") unpackOnce();
+    if (!SNAPSHOT_ONLY.has(method)) unpackOnce();
     await filesReady;
     if (interrupt) interrupt[0] = 0;
     const reply = bridge.call(method, JSON.stringify(params || {}));
     self.postMessage({ id, result: JSON.parse(reply) });
-    unpackOnce();
+    if (!(method === "load" && params && params.history_follows)) unpackOnce(); // else after load_history
   } catch (error) {
     if (isFatal(error)) {
       self.postMessage({ type: "dead", error: messageOf(error) });

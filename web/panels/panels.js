@@ -94,16 +94,17 @@ export function createPanels({ emit, words }) {
 
   function showLists(snap) {
     // Rebuilt only when they changed, so a clock tick never takes the focus off them.
-    const lists = JSON.stringify([snap.history, snap.stars, snap.stats]);
+    const lists = JSON.stringify([snap.history, snap.stars, snap.stats, snap.history_loading]);
     if (lists === shownLists) return;
     shownLists = lists;
-    showHistory(snap.history);
+    showHistory(snap.history, Boolean(snap.history_loading));
     showStats(snap.stats);
     showStars(snap.stars, snap.star_count);
   }
 
-  /** Draws one page of the results history ({page, pages, total, rows, words}, SPEC P9). */
-  function showHistory(page) {
+  /** Draws one page of the results history ({page, pages, total, rows, words}, SPEC P9);
+   * `reading`: the history is still being read (just after start-up, issue 19). */
+  function showHistory(page, reading = false) {
     const rows = page.rows.map((record) => {
       const date = formatDate(record.date);
       const { game, result, score, kind } = record.words;
@@ -122,7 +123,8 @@ export function createPanels({ emit, words }) {
     });
     $("history-table").tBodies[0].replaceChildren(...rows);
     $("history-table").hidden = $("history-table").parentElement.hidden = rows.length === 0;
-    $("history-empty").hidden = rows.length > 0;
+    $("history-empty").hidden = rows.length > 0 || reading;
+    $("history-reading").hidden = !reading;
     $("history-pager").hidden = page.pages < 2;
     $("history-position").textContent = page.words.position;
     $("history-newer").disabled = page.page === 0;

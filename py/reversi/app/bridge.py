@@ -15,6 +15,11 @@ Methods and parameters:
   stored (parts ``settings``, ``game``, ``clock``, ``stars``, the history chunks, or an
   older ``legacy`` document); ``language`` is the browser's, as the page matched it to
   the languages there are (SPEC L2): the page speaks it until the player chooses one.
+  ``"history_follows": true``: the history chunks are left out and come in the next
+  request, ``load_history``; nothing is stored until they are read.
+- ``load_history`` {"documents": {chunk: text | null}}: the history chunks of the save
+  ``load`` read the rest of (issue 19: a long history costs the start nothing); the
+  page sends it right after ``load``'s reply, before anything else.
 - ``snapshot`` {}: the current state.
 - ``place`` {"square": "d3", "token": n}: a person's placement.
 - ``computer_move`` {"token": n}: the computer's move for the game at ``token``.
@@ -107,6 +112,8 @@ class Bridge:
         self.reviews = Reviews()
         self.hints = Hints()
         self.puzzles = puzzles.Room()
+        #: The save being read, while ``load_history`` is awaited.
+        self.loading: save.Loading | None = None
         #: The page's local date of the request being run (the daily puzzle's).
         self.today = puzzles.day(None)
         #: What the command being run did beyond the session's own events.
@@ -115,7 +122,7 @@ class Bridge:
         self.extra: dict[str, Any] = {}
         session = self.session_command
         self.commands: dict[str, Callable[..., None]] = {
-            "load": self.load, "snapshot": lambda: None, "place": session("place"),
+            "load": self.load, "load_history": self.load_history, "snapshot": lambda: None, "place": session("place"),
             "computer_move": session("computer_move"), "undo": session("undo"), "redo": session("redo"),
             "restart": session("restart"), "new": session("new"), "pause": session("pause"),
             "resume": session("resume"), "tick": session("tick"), "set_setting": session("set_setting"),
@@ -197,6 +204,7 @@ class Bridge:
             notices=(*self.notices, self.storage_note) if self.storage_note else tuple(self.notices),
             reviewing=self.reviews.open, analysis=self.reviews.report(),
             elsewhere=self.saving.elsewhere, hints=self.hint_state())
+        reply["history_loading"] = self.loading is not None
         reply["language"] = self.language()
         reply["languages"] = wording.languages()
         if self.reviews.payload is not None:
@@ -268,17 +276,38 @@ class Bridge:
             history.told = True
             self.notices.append(wording.history_shed())
 
-    def load(self, documents: Any = None, language: Any = None) -> None:
-        """Starts a new session from the stored documents (SPEC P1, P3, P4)."""
+    def load(self, documents: Any = None, language: Any = None, history_follows: Any = False) -> None:
+        """Starts a new session from the stored documents (SPEC P1, P3, P4); with
+        ``history_follows``, all but the history chunks, which ``load_history`` reads."""
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)
-        self.notices = save.load(self.session, texts)
+        self.loading = save.Loading(self.session, texts, chunks_follow=history_follows is True)
+        if history_follows is True:
+            self.notices = self.loading.said()
+        else:
+            self.notices = self.loading.finish(texts)
+            self.loading = None
         self.puzzles = puzzles.Room()
         progress, readable = puzzles.Progress.read(texts.get(puzzles.PART))
         self.puzzles.progress = progress
         if not readable:
             self.notices.append(wording.say("save.puzzles_unreadable"))
-        self.saving.loaded(self.session, texts, damaged=bool(self.notices))
+        self.saving.loaded(self.session, texts, damaged=bool(self.notices), waiting=self.loading is not None)
+
+    def load_history(self, documents: Any = None) -> None:
+        """Reads the history chunks of the save that ``load`` began (issue 19), then
+        stores what is due again.
+
+        :raises ValueError: when no ``load`` with ``history_follows`` came before.
+        """
+        if self.loading is None:
+            raise ValueError("load_history follows a load with history_follows")
+        texts = self.saving.texts(documents)
+        before = self.loading.said()
+        after = self.loading.finish(texts)
+        self.notices = [*after, *self.notices[len(before):]]  # the load's own, then the rest (puzzles)
+        self.loading = None
+        self.saving.history_read(texts, damaged=after != before)
 
     def storage_failed(self, reason: str = "") -> None:
         """Tells the player that progress is not being saved, and stops offering parts
@@ -322,6 +351,7 @@ class Bridge:
         stays paused, so a background tab is never busy with the computer's turn."""
         old = self.session
         self.session = Session(self.player, self.clock)
+        self.loading = None
         self.notices = save.load(self.session, texts)
         self.session.paused = self.session.paused or (old.paused and not self.session.is_over())
         self.session.progress.merge(old.progress.history.items, old.progress.shelf)

@@ -199,22 +199,44 @@ def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     Never raises for bad input: what is valid is kept, the rest is dropped and named.
     An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
     """
-    notices: list[str] = []
-    names = [*PARTS, OLD_HISTORY, *chunk_names(texts)]
-    if any(texts.get(part) for part in names):
-        bodies = {part: decode(texts[part], "history" if part == OLD_HISTORY else part)
-                  for part in names if texts.get(part)}
-    elif texts.get(LEGACY):
-        bodies = _legacy_parts(texts[LEGACY] or "", notices)
-    else:
-        return []
-    reader = Reader(session)
-    reader.read(bodies)
-    notices.extend(reader.notices())
-    if comes_back_paused(session.game):
-        session.paused = True
-    session.token += 1
-    return notices
+    return Loading(session, texts).finish(texts)
+
+
+class Loading:
+    """A save read in two steps, so that the game is shown before a long history is read
+    (issue 19): every part but the history chunks, then (:meth:`finish`) the chunks and
+    what depends on them, the attempt reconciled with the history and its clock."""
+
+    def __init__(self, session: Session, texts: Mapping[str, str | None], *, chunks_follow: bool = False) -> None:
+        """Reads into the fresh ``session`` every part of ``texts`` but the history chunks;
+        ``chunks_follow``: there are chunks (given to :meth:`finish`), so no older single
+        document is read."""
+        self.session = session
+        self.early: list[str] = []
+        names = [*PARTS, OLD_HISTORY]
+        self.bodies: dict[str, Any] | None = None
+        if chunks_follow or any(texts.get(part) for part in [*names, *chunk_names(texts)]):
+            self.bodies = {part: decode(texts[part], "history" if part == OLD_HISTORY else part)
+                           for part in names if texts.get(part)}
+        elif texts.get(LEGACY):
+            self.bodies = _legacy_parts(texts[LEGACY] or "", self.early)
+        self.reader = Reader(session)
+        if self.bodies is not None:
+            self.reader.parts(self.bodies)
+            session.paused = comes_back_paused(session.game)
+            session.token += 1
+
+    def finish(self, texts: Mapping[str, str | None]) -> list[str]:
+        """Reads the history chunks of ``texts`` and completes the session; returns the
+        notices of both steps."""
+        if self.bodies is not None:
+            chunks = {part: decode(texts[part], part) for part in chunk_names(texts) if texts.get(part)}
+            self.reader.rest(self.bodies, chunks)
+        return self.said()
+
+    def said(self) -> list[str]:
+        """Returns the notices of what was read so far."""
+        return [*self.early, *self.reader.notices()]
 
 
 def read_history(part: str, text: str | None) -> History:

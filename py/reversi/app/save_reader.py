@@ -83,6 +83,30 @@ class Reader:
 
     def read(self, bodies: dict[str, Any]) -> None:
         """Reads the part bodies there are (None: a stored part that could not be decoded)."""
+        self.parts(bodies)
+        self.rest(bodies)
+
+    def parts(self, bodies: dict[str, Any]) -> None:
+        """Reads what does not need the history: the settings, the game and its attempt, the stars."""
+        self.check(bodies)
+        self.settings(self.part(self.part(bodies, "settings"), "settings"))
+        game = self.part(bodies, "game")
+        self.game(self.part(game, "game"))
+        self.attempt(self.part(game, "attempt"))
+        if bodies.get("stars") is not None:
+            self.stars(self.part(bodies, "stars"))
+
+    def rest(self, bodies: dict[str, Any], chunks: dict[str, Any] | None = None) -> None:
+        """Reads the history (of ``bodies``, and the ``chunks`` read after them), then
+        what depends on it: the attempt reconciled, then its clock."""
+        self.check(chunks or {})
+        self.history({name: body for name, body in {**bodies, **(chunks or {})}.items()
+                      if name == "history" or is_chunk(name)})
+        self.reconcile()
+        self.clock(bodies.get("clock"))  # after reconcile: the clock names the attempt it belongs to
+
+    def check(self, bodies: dict[str, Any]) -> None:
+        """Notes the bodies that could not be decoded and those of a newer version."""
         for part, body in bodies.items():
             if body is None:
                 if part == "game":
@@ -91,15 +115,6 @@ class Reader:
                     self.dropped.append(("history" if is_chunk(part) else part, None))
             elif isinstance(body, dict) and is_int(body.get("version"), VERSION + 1):
                 self.newer = True
-        self.settings(self.part(self.part(bodies, "settings"), "settings"))
-        game = self.part(bodies, "game")
-        self.game(self.part(game, "game"))
-        self.attempt(self.part(game, "attempt"))
-        self.history({name: body for name, body in bodies.items() if name == "history" or is_chunk(name)})
-        if bodies.get("stars") is not None:
-            self.stars(self.part(bodies, "stars"))
-        self.reconcile()
-        self.clock(bodies.get("clock"))  # after reconcile: the clock names the attempt it belongs to
 
     def part(self, doc: Any, key: str) -> dict[str, Any]:
         """Returns the object ``doc[key]`` or {} (noting a wrong type)."""

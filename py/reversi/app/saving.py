@@ -42,6 +42,8 @@ class Saving:
         self.repair = False
         #: This tab's write of the clock part was refused: it is stored again at once.
         self.clock_refused = False
+        #: The history chunks of the save being read are still to come: nothing is stored.
+        self.waiting = False
 
     @staticmethod
     def texts(documents: Any) -> dict[str, str | None]:
@@ -51,14 +53,23 @@ class Saving:
         return {key: value if isinstance(value, str) else None
                 for key in names for value in (documents.get(key),)}
 
-    def loaded(self, session: Session, texts: dict[str, str | None], *, damaged: bool = False) -> None:
-        """Notes that ``session`` was read from ``texts`` (``damaged``: with notices)."""
+    def loaded(self, session: Session, texts: dict[str, str | None], *, damaged: bool = False,
+               waiting: bool = False) -> None:
+        """Notes that ``session`` was read from ``texts`` (``damaged``: with notices;
+        ``waiting``: the history chunks are still to come, :meth:`history_read`)."""
         self.known = {part: text for part, text in texts.items() if text and part != save.LEGACY}
-        self.legacy = bool(texts.get(save.LEGACY)) and not self.known
+        self.legacy = bool(texts.get(save.LEGACY)) and not self.known and not waiting
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
         self.elsewhere = False
         self.repair = damaged or self.legacy
+        self.waiting = waiting
+
+    def history_read(self, texts: dict[str, str | None], *, damaged: bool = False) -> None:
+        """Notes that the history chunks in ``texts`` were read (``damaged``: with notices)."""
+        self.known.update((part, text) for part, text in texts.items() if text and save.is_chunk(part))
+        self.repair = self.repair or damaged
+        self.waiting = False
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
             extra: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -70,7 +81,7 @@ class Saving:
         or wrote under it}``: the page stores it only if the base is still what is
         stored, and otherwise hands the stored text back (``external``, refused).
         """
-        if self.off:
+        if self.off or self.waiting:
             return {"save": {}, "pending": {}, "drop": []}
         parts = {**save.dump(session, snapshot), **(extra or {})}
         skip = {"clock", "game"} if self.elsewhere else {"clock"}

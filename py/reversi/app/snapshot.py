@@ -51,7 +51,9 @@ Session:
 - ``active_ms``: active play time of the attempt (SPEC P6).
 - ``attempt``: ``{"id", "practice", "first_result"}``.
 - ``options``: the settings (:class:`reversi.game.settings.Settings`).
-- ``history``: the results history's newest page, :func:`history_page` (page 0).
+- ``history``: the results history's newest page, :func:`history_page` (page 0);
+  ``history_loading``: the history is still being read (issue 19: it comes in the
+  reply after the first, ``load_history``), so its page and ``stats`` are not yet it.
 - ``stars``: all eight as ``{"id", "name", "how", "earned", "label"}`` (``label``: the
   name with whether it is earned); ``new_stars``: ids earned by the command just taken;
   ``star_count``: e.g. "3 of 8"; ``celebration``: the words that celebrate ``new_stars``.
