@@ -9,7 +9,6 @@ only way to store.  SPEC P1, P2, P7, P8.
 from __future__ import annotations
 
 from reversi.engine.board import Board
-from tests.test_history_save import long_history
 from tests.browser.pages import (
     READY,
     WIPE_OUT,
@@ -26,6 +25,7 @@ from tests.browser.pages import (
     tap,
     wait_for_human_turn,
 )
+from tests.test_history_save import long_history
 
 COUNT_WRITES = """
     window.__writes = [];
