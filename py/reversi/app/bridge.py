@@ -213,7 +213,9 @@ class Bridge:
         reply["puzzle"] = self.puzzles.report(self.today)
         progress = self.puzzles.progress
         extra = {puzzles.PART: progress.text()} if progress.rated or puzzles.PART in self.saving.known else {}
-        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=extra))
+        # Nothing is stored before the history chunks are read (load_history).
+        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=extra,
+                                     hold=self.loading is not None))
         return reply
 
     # -- hints (SPEC H1-H3) ---------------------------------------------------
@@ -292,7 +294,7 @@ class Bridge:
         self.puzzles.progress = progress
         if not readable:
             self.notices.append(wording.say("save.puzzles_unreadable"))
-        self.saving.loaded(self.session, texts, damaged=bool(self.notices), waiting=self.loading is not None)
+        self.saving.loaded(self.session, texts, damaged=bool(self.notices), chunks_follow=self.loading is not None)
 
     def load_history(self, documents: Any = None) -> None:
         """Reads the history chunks of the save that ``load`` began (issue 19), then

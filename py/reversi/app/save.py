@@ -211,7 +211,6 @@ class Loading:
         """Reads into the fresh ``session`` every part of ``texts`` but the history chunks;
         ``chunks_follow``: there are chunks (given to :meth:`finish`), so no older single
         document is read."""
-        self.session = session
         self.early: list[str] = []
         names = [*PARTS, OLD_HISTORY]
         self.bodies: dict[str, Any] | None = None

@@ -42,8 +42,6 @@ class Saving:
         self.repair = False
         #: This tab's write of the clock part was refused: it is stored again at once.
         self.clock_refused = False
-        #: The history chunks of the save being read are still to come: nothing is stored.
-        self.waiting = False
 
     @staticmethod
     def texts(documents: Any) -> dict[str, str | None]:
@@ -54,34 +52,33 @@ class Saving:
                 for key in names for value in (documents.get(key),)}
 
     def loaded(self, session: Session, texts: dict[str, str | None], *, damaged: bool = False,
-               waiting: bool = False) -> None:
+               chunks_follow: bool = False) -> None:
         """Notes that ``session`` was read from ``texts`` (``damaged``: with notices;
-        ``waiting``: the history chunks are still to come, :meth:`history_read`)."""
+        ``chunks_follow``: the history chunks come later, :meth:`history_read`)."""
         self.known = {part: text for part, text in texts.items() if text and part != save.LEGACY}
-        self.legacy = bool(texts.get(save.LEGACY)) and not self.known and not waiting
+        self.legacy = bool(texts.get(save.LEGACY)) and not self.known and not chunks_follow
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
         self.elsewhere = False
         self.repair = damaged or self.legacy
-        self.waiting = waiting
 
     def history_read(self, texts: dict[str, str | None], *, damaged: bool = False) -> None:
         """Notes that the history chunks in ``texts`` were read (``damaged``: with notices)."""
         self.known.update((part, text) for part, text in texts.items() if text and save.is_chunk(part))
         self.repair = self.repair or damaged
-        self.waiting = False
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
-            extra: Mapping[str, str] | None = None) -> dict[str, Any]:
+            extra: Mapping[str, str] | None = None, hold: bool = False) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
         away first) and ``drop`` (keys to remove), and counts the saved parts as written.
-        ``extra`` holds parts beyond the session's (the puzzle progress), by name.
+        ``extra`` holds parts beyond the session's (the puzzle progress), by name; ``hold``:
+        store nothing yet (the history chunks of the save being read are still to come).
 
         Each part to store is ``{"text": new text, "base": the text this tab last read
         or wrote under it}``: the page stores it only if the base is still what is
         stored, and otherwise hands the stored text back (``external``, refused).
         """
-        if self.off or self.waiting:
+        if self.off or hold:
             return {"save": {}, "pending": {}, "drop": []}
         parts = {**save.dump(session, snapshot), **(extra or {})}
         skip = {"clock", "game"} if self.elsewhere else {"clock"}
