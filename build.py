@@ -166,7 +166,7 @@ SERVE_HEADERS = {
     "Cache-Control": "no-cache",
 }
 
-TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy")
+TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy", "cffi")
 BROWSERS = ("chromium", "chromium-browser")
 PYTEST_NO_TESTS = testrun.PYTEST_NO_TESTS
 
@@ -696,11 +696,26 @@ def halves() -> list[tuple[str, list[str]]]:
     return [("browser", alone), ("the rest", [*python, *(path for path in browser if path not in alone)])]
 
 
+def command_native() -> int:
+    """Compiles the offline tools' C engine (``native/``), if this source is not built yet."""
+    ensure_test_packages()
+    started = time.perf_counter()
+    import native  # after the install: it loads through cffi
+    try:
+        path = native.build()
+    except RuntimeError as error:
+        raise BuildError(str(error)) from None
+    log(f"compiled engine: {path.relative_to(ROOT)} ({time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def command_test(pytest_args: list[str]) -> int:
-    """Installs what the tests need, builds the site, and returns pytest's exit status;
-    with no arguments, two halves of the suite run side by side (:func:`halves`)."""
+    """Installs what the tests need, builds the site and the compiled engine, and returns
+    pytest's exit status; with no arguments, two halves of the suite run side by side
+    (:func:`halves`)."""
     ensure_chromium()
     ensure_test_packages()
+    command_native()
     command_build()
     fetch_test_wheels()
     fetch_axe()
@@ -725,6 +740,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
     commands.add_parser("test", help="install test needs, build, run pytest with any further args")
+    commands.add_parser("native", help="compile the offline tools' C engine into .cache/native/")
     return parser.parse_args(argv)
 
 
@@ -736,6 +752,8 @@ def main(argv: list[str]) -> int:
             return command_serve(args.host, args.port)
         if args.command == "test":
             return command_test(args.pytest_args)
+        if args.command == "native":
+            return command_native()
         return command_build()
     except BuildError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -61,12 +61,14 @@ class Evaluator:
     def __init__(self, weights: Weights) -> None:
         self.weights = weights
         bounds = weights.stages
-        stage_of = [next(s for s, top in enumerate(bounds) if top >= e) for e in range(61)]
-        extras = weights.extras
+        #: Per number of empty squares (0-60), its stage.
+        self.stage_of: list[int] = [next(s for s, top in enumerate(bounds) if top >= e)
+                                    for e in range(61)]
+        stage_of = self.stage_of
         #: The variant whose results the weights estimate (SPEC V1).
         self.variant: str = variants.check(weights.header.get("variant", variants.STANDARD))
         sign = -1 if self.variant == variants.ANTI else 1
-        scale = float(weights.header["scale"])
+        scale = self.scale = float(weights.header["scale"])
         pattern_sum = make_sum()
         loaded: list[tuple[tuple[tuple[int, ...], ...], tuple[float, float]] | None] = \
             [None] * len(bounds)
@@ -74,12 +76,8 @@ class Evaluator:
         def stage(number: int) -> tuple[tuple[tuple[int, ...], ...], tuple[float, float]]:
             """Returns a stage's tables as tuples, and its constant term (discs) for an
             even and an odd number of discs on the board."""
-            tables, numbers = weights.stage_numbers(number)
-            terms = dict(zip(extras, numbers))
-            bias, parity = terms.get("bias", 0) * scale, terms.get("parity", 0) * scale
-            loaded[number] = found = (
-                tuple(tuple(t) for t in tables),
-                (bias - parity, bias + parity))
+            tables, _ = weights.stage_numbers(number)
+            loaded[number] = found = (tuple(tuple(t) for t in tables), self.constants(number))
             return found
 
         def evaluate(p: Bitboard, o: Bitboard) -> float:
@@ -98,6 +96,13 @@ class Evaluator:
         self.probcut: dict[int, tuple[float, float, float]] = {
             int(depth): (a, b, sigma)
             for depth, (a, b, sigma) in weights.header.get("probcut", {}).items()}
+
+    def constants(self, stage: int) -> tuple[float, float]:
+        """Returns stage ``stage``'s constant term in discs, for an even and for an odd
+        number of discs on the board (its bias, less or plus its parity term)."""
+        terms = dict(zip(self.weights.extras, self.weights.stage_numbers(stage)[1]))
+        bias, parity = terms.get("bias", 0) * self.scale, terms.get("parity", 0) * self.scale
+        return bias - parity, bias + parity
 
     @classmethod
     def load(cls, path: Path) -> Evaluator:

@@ -1,0 +1,326 @@
+"""The compiled engine for the offline tools: the engine's hot loops in C, through cffi.
+
+The product never uses it: the page, the wheel and the start-up snapshot stay
+pure Python.  The tools in ``bench/`` (self-play, labelling, the book, puzzles,
+balanced openings, the ladder and the duels) run on it when it is built, and
+otherwise on the Python engine, after a one-line notice (:func:`install`).
+
+``engine.c`` mirrors the Python engine step for step (see its header), so
+the answers are the same: the same legal moves, flips and perft counts, the
+same evaluation to the last unit, the same midgame search (values, moves and
+node counts, so a node budget plays the same moves on either engine) and the
+same exact solver.  ``tests/test_native.py`` checks all of it.
+
+- :func:`build` compiles ``engine.c`` with the system's C compiler into
+  ``.cache/native/`` (``python3 build.py native``); the file's name holds a
+  hash of the source and the flags, so a stale build is never loaded.
+- :data:`lib` is the loaded library, or None when it is not built.
+- :class:`Search` and :class:`Solver` are the Python engine's classes with
+  their recursive search replaced by the C one: the root drivers (iterative
+  deepening, MTD(f), the free opening's placements) stay Python.
+- :func:`install` makes :func:`reversi.engine.think.think` (so the computer
+  players, hints and analysis) use them.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from reversi.engine import endgame, search, think  # noqa: E402
+from reversi.engine.bitboard import Bitboard, Square, flips_mask, moves_mask, squares  # noqa: E402
+from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
+from reversi.engine.evaluate import STANDARD as STANDARD_EVALUATOR  # noqa: E402
+from reversi.engine.evaluate import Evaluator, for_variant  # noqa: E402
+from reversi.engine.patterns import INSTANCES, SIZES  # noqa: E402
+from reversi.engine.variants import ANTI, STANDARD  # noqa: E402
+
+SOURCE = Path(__file__).resolve().with_name("engine.c")
+#: Where builds go (git-ignored, like every download and build).
+BUILD = ROOT / ".cache" / "native"
+#: -ffp-contract=off: no fused multiply-add, so doubles round as in Python.
+FLAGS = ("-O3", "-march=native", "-ffp-contract=off", "-fPIC", "-shared", "-Wall", "-Werror")
+
+CDEF = """
+typedef struct rn_eval rn_eval;
+typedef struct rn_search rn_search;
+typedef struct rn_solver rn_solver;
+uint64_t rn_moves(uint64_t p, uint64_t o);
+uint64_t rn_flips(uint64_t p, uint64_t o, int sq);
+uint64_t rn_perft(uint64_t p, uint64_t o, int depth, int passed);
+rn_eval *rn_eval_new(const int16_t *numbers, const int *stage_of, int width,
+                     const double *constant, int stages, double scale, int sign,
+                     int count, const uint64_t *mask, const int *offset,
+                     const int32_t *digits, const int *digits_at);
+void rn_eval_free(rn_eval *e);
+double rn_evaluate(const rn_eval *e, uint64_t p, uint64_t o);
+void rn_evaluate_many(const rn_eval *e, const uint64_t *p, const uint64_t *o, double *out,
+                      long count);
+rn_search *rn_search_new(const rn_eval *eval, int sign, const int *has_cut, const double *cut);
+void rn_search_free(rn_search *s);
+void rn_search_limits(rn_search *s, int64_t max_nodes, double deadline);
+int64_t rn_search_nodes(const rn_search *s);
+void rn_search_set_nodes(rn_search *s, int64_t nodes);
+int64_t *rn_search_history(rn_search *s);
+long rn_search_size(const rn_search *s);
+int rn_search_entry(const rn_search *s, uint64_t p, uint64_t o, int *depth, int *bound,
+                    double *value, int *move);
+int rn_pvs(rn_search *s, uint64_t p, uint64_t o, int depth, double alpha, double beta,
+           double *out);
+rn_solver *rn_solver_new(const rn_eval *eval, int sign);
+void rn_solver_free(rn_solver *s);
+void rn_solver_limits(rn_solver *s, double deadline);
+int64_t rn_solver_nodes(const rn_solver *s);
+void rn_solver_set_nodes(rn_solver *s, int64_t nodes);
+int rn_solver_value(rn_solver *s, uint64_t p, uint64_t o, int alpha, int n, int *out);
+"""
+
+
+def library_path() -> Path:
+    """Returns where the build of this source with these flags is (or would be)."""
+    digest = hashlib.sha256(SOURCE.read_bytes() + " ".join(FLAGS).encode()).hexdigest()[:16]
+    return BUILD / f"engine-{digest}.so"
+
+
+def build() -> Path:
+    """Compiles ``engine.c`` (if this source is not built yet); returns the library's path.
+
+    :raises RuntimeError: when there is no C compiler or the compilation fails.
+    """
+    target = library_path()
+    if target.exists():
+        return target
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        raise RuntimeError("no C compiler (cc, gcc or clang) on the PATH")
+    BUILD.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".part")
+    done = subprocess.run([compiler, *FLAGS, "-o", str(partial), str(SOURCE)],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"compiling {SOURCE.name} failed:\n{done.stderr}")
+    partial.replace(target)
+    return target
+
+
+def _load() -> tuple[Any, Any]:
+    """Returns cffi's FFI and the loaded library (None when not built, or no cffi)."""
+    try:
+        import cffi  # type: ignore[import-untyped]
+    except ImportError:
+        return None, None
+    path = library_path()
+    if not path.exists():
+        return None, None
+    ffi = cffi.FFI()
+    ffi.cdef(CDEF)
+    return ffi, ffi.dlopen(str(path))
+
+
+ffi, lib = _load()
+#: Whether the compiled engine is built and loaded.
+AVAILABLE = lib is not None
+
+
+def _int_array(kind: str, values: list[int] | list[float]) -> Any:
+    """Returns a new C array of ``kind`` holding ``values``."""
+    return ffi.new(f"{kind}[]", values)
+
+
+def _digits(squares_: tuple[Square, ...]) -> list[int]:
+    """Returns, for each set of an instance's squares (as the bits ``pext`` gathers,
+    lowest square first), its index: 3 to the power of each square's digit."""
+    ordered = sorted(squares_)
+    powers = [3 ** squares_.index(s) for s in ordered]
+    table = [0] * (1 << len(ordered))
+    for bits in range(1, len(table)):
+        low = bits & -bits
+        table[bits] = table[bits ^ low] + powers[low.bit_length() - 1]
+    return table
+
+
+class Evaluation:
+    """An evaluator's weights handed to C: :meth:`__call__` is its ``evaluate``."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        weights = evaluator.weights
+        stages = len(weights.stages)
+        offsets = [sum(SIZES[:t]) for t in range(len(SIZES))]
+        digits: list[int] = []
+        starts = []
+        for _, squares_ in INSTANCES:
+            starts.append(len(digits))
+            digits += _digits(squares_)
+        constants = [c for stage in range(stages) for c in evaluator.constants(stage)]
+        # Kept referenced: C reads them for as long as this object lives.
+        self._keep = (
+            ffi.from_buffer("int16_t[]", weights.numbers), _int_array("int", evaluator.stage_of),
+            _int_array("double", constants),
+            _int_array("uint64_t", [sum(1 << s for s in sq) for _, sq in INSTANCES]),
+            _int_array("int", [offsets[t] for t, _ in INSTANCES]),
+            _int_array("int32_t", digits), _int_array("int", starts))
+        numbers, stage_of, constant, mask, offset, digit_table, digits_at = self._keep
+        width = sum(SIZES) + len(weights.extras)
+        sign = -1 if evaluator.variant == ANTI else 1
+        self.pointer = ffi.gc(lib.rn_eval_new(
+            numbers, stage_of, width, constant, stages, evaluator.scale, sign, len(INSTANCES),
+            mask, offset, digit_table, digits_at), lib.rn_eval_free)
+
+    def __call__(self, p: Bitboard, o: Bitboard) -> float:
+        """Returns the evaluation of ``(p, o)``, as :meth:`Evaluator.evaluate` does."""
+        return float(lib.rn_evaluate(self.pointer, p, o))
+
+    def many(self, positions: list[tuple[Bitboard, Bitboard]]) -> list[float]:
+        """Returns the evaluation of each position, in one call into C."""
+        count = len(positions)
+        out = ffi.new("double[]", count)
+        lib.rn_evaluate_many(self.pointer, _int_array("uint64_t", [p for p, _ in positions]),
+                             _int_array("uint64_t", [o for _, o in positions]), out, count)
+        return list(out)
+
+
+@functools.cache
+def evaluation(evaluator: Evaluator) -> Evaluation:
+    """Returns the compiled form of ``evaluator`` (made once per evaluator)."""
+    return Evaluation(evaluator)
+
+
+def perft(p: Bitboard, o: Bitboard, depth: int) -> int:
+    """Returns :func:`reversi.engine.perft.perft`'s count, computed in C."""
+    return int(lib.rn_perft(p, o, depth, 0))
+
+
+class Search(search.Search):
+    """:class:`reversi.engine.search.Search` with its recursive search (``_pvs``, the
+    frontier, ordering, table, history and ProbCut) in C; the same results and nodes."""
+
+    def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,
+                 variant: str = STANDARD, evaluator: Evaluator | None = None,
+                 selective: bool = True) -> None:
+        evaluator = evaluator or for_variant(variant)
+        self._context: Any = None
+        super().__init__(deadline, max_nodes, variant=variant, evaluator=evaluator,
+                         selective=selective)
+        has = [0] * 61
+        cut = [0.0] * (61 * 4)
+        for depth, (shallow, slope, offset, margin) in self.probcut.items():
+            if depth <= 60:
+                has[depth] = 1
+                cut[4 * depth:4 * depth + 4] = [shallow, slope, offset, margin]
+        self._evaluation = evaluation(evaluator)
+        self._context = ffi.gc(lib.rn_search_new(
+            self._evaluation.pointer, -1 if self.variant == ANTI else 1,
+            _int_array("int", has), _int_array("double", cut)), lib.rn_search_free)
+        at = self.deadline.at
+        lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
+                             -1.0 if at is None else at)
+        self.table = _SearchTable(self._context)  # type: ignore[assignment]
+
+    @property
+    def nodes(self) -> int:
+        """Returns the nodes searched so far (counted in C)."""
+        return 0 if self._context is None else int(lib.rn_search_nodes(self._context))
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        if self._context is not None:
+            lib.rn_search_set_nodes(self._context, value)
+
+    def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
+        """Returns ``Search._pvs``'s value, searched in C.
+
+        :raises SearchTimeout: past the deadline or the node cap.
+        """
+        out = ffi.new("double *")
+        if lib.rn_pvs(self._context, p, o, depth, alpha, beta, out):
+            raise SearchTimeout
+        return float(out[0])
+
+
+class _SearchTable:
+    """The C search's table, read as ``Search.table`` is: ``get((p, o))``."""
+
+    def __init__(self, context: Any) -> None:
+        self._context = context
+
+    def get(self, key: tuple[Bitboard, Bitboard]) -> tuple[int, int, float, Square] | None:
+        """Returns ``(depth, bound, value, move)`` of the position ``key``, or None."""
+        out = ffi.new("int[3]")
+        value = ffi.new("double *")
+        if not lib.rn_search_entry(self._context, key[0], key[1], out, out + 1, value, out + 2):
+            return None
+        return out[0], out[1], float(value[0]), out[2]
+
+    def __len__(self) -> int:
+        return int(lib.rn_search_size(self._context))
+
+
+class Solver(endgame.Solver):
+    """:class:`reversi.engine.endgame.Solver` with its null-window searches in C; the
+    root's MTD(f) stays Python.  The same scores, moves and nodes."""
+
+    def __init__(self, deadline: Deadline | None = None, *,
+                 evaluator: Evaluator = STANDARD_EVALUATOR, variant: str = STANDARD) -> None:
+        self._context: Any = None
+        super().__init__(deadline, evaluator=evaluator, variant=variant)
+        self._evaluation = evaluation(evaluator)
+        self._context = ffi.gc(lib.rn_solver_new(self._evaluation.pointer, self.sign),
+                               lib.rn_solver_free)
+        at = self.deadline.at
+        lib.rn_solver_limits(self._context, -1.0 if at is None else at)
+
+    @property
+    def nodes(self) -> int:
+        """Returns the nodes searched so far (counted in C)."""
+        return 0 if self._context is None else int(lib.rn_solver_nodes(self._context))
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        if self._context is not None:
+            lib.rn_solver_set_nodes(self._context, value)
+
+    def _value(self, p: Bitboard, o: Bitboard, alpha: int, n: int) -> int:
+        """Returns ``Solver._value``'s null-window score, searched in C.
+
+        :raises SearchTimeout: past the deadline.
+        """
+        out = ffi.new("int *")
+        if lib.rn_solver_value(self._context, p, o, alpha, n, out):
+            raise SearchTimeout
+        return int(out[0])
+
+
+def solve_all(p: Bitboard, o: Bitboard, *, evaluator: Evaluator = STANDARD_EVALUATOR,
+              variant: str = STANDARD) -> dict[Square, int]:
+    """Returns :func:`reversi.engine.endgame.solve_all`'s scores, on :data:`SOLVER`."""
+    solver = SOLVER(evaluator=evaluator, variant=variant)
+    return {s: -solver.solve(o ^ f, p | f | 1 << s)[0]
+            for s in squares(moves_mask(p, o)) for f in (flips_mask(p, o, s),)}
+
+
+#: The classes the tools construct: the compiled ones when built, else Python's.
+SEARCH: type[search.Search] = Search if AVAILABLE else search.Search
+SOLVER: type[endgame.Solver] = Solver if AVAILABLE else endgame.Solver
+
+
+def install(quiet: bool = False) -> bool:
+    """Makes :func:`reversi.engine.think.think` use the compiled :class:`Search` and
+    :class:`Solver` when they are built, and says so in one line on standard error
+    when they are not (the tools then run on the Python engine).  Returns whether
+    the compiled engine is in use."""
+    if not AVAILABLE:
+        if not quiet:
+            print("note: the compiled engine is not built (python3 build.py native): "
+                  "running on the Python engine", file=sys.stderr)
+        return False
+    think.Search = Search  # type: ignore[misc]
+    think.Solver = Solver  # type: ignore[misc]
+    return True
