@@ -4,6 +4,7 @@ Usage, from the repository root::
 
     python3 bench/engine_speed.py
     python3 bench/engine_speed.py --pyodide .cache/pyodide-314.0.7   # inside Pyodide (Node)
+    python3 bench/engine_speed.py --native     # the compiled engine beside the Python one
 
 Prints: microseconds per evaluation for the pattern evaluation and for the
 frozen baseline's linear one (``bench/baseline.py``) on the same positions
@@ -12,6 +13,13 @@ decompress) and the time to turn every stage into lists, with the memory
 that takes (tracemalloc); and the midgame search's nodes per second and
 depth reached at each level's node budget, on positions 20-40 plies in,
 next to the frozen baseline's search at the same budget.
+
+``--native`` instead prints the compiled engine of the offline tools
+(``native/``, ``python3 build.py native``) beside the Python engine in one
+run, with the ratio: perft from the opening, the evaluation, fixed-depth
+searches (the same node counts on both, checked) and the exact solver on
+FFO #20-#39 (``--ffo FIRST LAST`` for the Python side, which takes about 15
+minutes on all of them).
 """
 
 from __future__ import annotations
@@ -105,11 +113,79 @@ def run_benchmarks(levels: bool = True) -> None:
               f"{old_rate:>16.0f} {old_depth:>6.1f}", flush=True)
 
 
+def compare_native(ffo: tuple[int, int]) -> None:
+    """Prints the compiled engine's speed beside the Python engine's (``--native``)."""
+    import native
+    from reversi.engine.board import OPENING_BLACK, OPENING_WHITE
+    from reversi.engine.endgame import Solver
+    from reversi.engine.evaluate import STANDARD
+    from reversi.engine.obf import read_problems
+    from reversi.engine.perft import perft
+    from reversi.engine.search import Search
+    if not native.install():
+        return
+    print(f"{'figure':<34} {'Python':>12} {'compiled':>12} {'ratio':>7}")
+
+    def row(name: str, unit: str, python: float, compiled: float) -> None:
+        """Prints one figure: rates, or times (``unit`` s), with the speed-up."""
+        ratio = python / compiled if unit == "s" else compiled / python
+        print(f"{name:<34} {python:>12,.3g} {compiled:>12,.3g} {ratio:>6.1f}x  {unit}", flush=True)
+
+    timed = {}
+    for name, function in (("python", perft), ("compiled", native.perft)):
+        start = clock()
+        leaves = function(OPENING_BLACK, OPENING_WHITE, 8)
+        timed[name] = leaves / (clock() - start)
+    row("perft 8 from the opening", "leaves/s", timed["python"], timed["compiled"])
+    sample = positions(400, 8, 52)
+    fast = native.evaluation(STANDARD)
+    for p, o in sample:
+        STANDARD.evaluate(p, o)  # the stages become tuples before timing
+    start = clock()
+    fast.many(sample, repeat=1000)  # C alone: a call from Python costs more than an evaluation
+    row("pattern evaluation", "evals/s", 1e6 / per_call(STANDARD.evaluate, sample),
+        len(sample) * 1000 / (clock() - start))
+    midgame = positions(12, 20, 40, seed=3)
+    for depth in (6, 8):
+        nodes, seconds = [], []
+        for engine in (Search, native.Search):
+            start = clock()
+            nodes.append([engine().run(p, o, depth).nodes for p, o in midgame])
+            seconds.append(clock() - start)
+        assert nodes[0] == nodes[1], "the compiled search visited other nodes"
+        row(f"search to {depth} plies, {sum(nodes[0]):,} nodes", "nodes/s",
+            sum(nodes[0]) / seconds[0], sum(nodes[0]) / seconds[1])
+    problems = read_problems((ROOT / "tests" / "data" / "ffo-20-39.obf").read_text())
+    first, last = ffo
+    totals = {"python": 0.0, "compiled": 0.0, "compiled, all": 0.0}
+    for number, problem in enumerate(problems, 20):
+        for name, engine in (("python", Solver), ("compiled", native.Solver)):
+            if name == "python" and not first <= number <= last:
+                continue
+            start = clock()
+            engine().solve(problem.p, problem.o)
+            spent = clock() - start
+            totals[name] += spent if first <= number <= last else 0.0
+            totals["compiled, all"] += spent if name == "compiled" else 0.0
+    row(f"solver, FFO #{first}-#{last}", "s", totals["python"], totals["compiled"])
+    print(f"solver, FFO #20-#39, compiled: {totals['compiled, all']:.1f} s")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pyodide", type=Path, metavar="DIR", help="run inside this Pyodide")
     parser.add_argument("--no-levels", action="store_true", help="skip the search timings")
+    parser.add_argument("--native", action="store_true", help="the compiled engine beside Python's")
+    parser.add_argument("--ffo", type=int, nargs=2, default=(20, 39), metavar=("FIRST", "LAST"),
+                        help="the FFO positions the Python solver runs with --native")
     args = parser.parse_args()
+    if args.native:
+        sys.path.insert(0, str(ROOT))
+        compare_native(tuple(args.ffo))
+        return 0
     baseline.extract()
     if args.pyodide:
         import pyodide_run

@@ -59,7 +59,7 @@ uint64_t rn_perft(uint64_t p, uint64_t o, int depth, int passed);
 rn_eval *rn_eval_new(const int16_t *numbers, const int *stage_of, int width,
                      const double *constant, int stages, double scale, int sign,
                      int count, const uint64_t *mask, const int *offset,
-                     const int32_t *digits, const int *digits_at);
+                     const uint16_t *digits, const int *digits_at);
 void rn_eval_free(rn_eval *e);
 double rn_evaluate(const rn_eval *e, uint64_t p, uint64_t o);
 void rn_evaluate_many(const rn_eval *e, const uint64_t *p, const uint64_t *o, double *out,
@@ -166,10 +166,12 @@ class Evaluation:
             _int_array("double", constants),
             _int_array("uint64_t", [sum(1 << s for s in sq) for _, sq in INSTANCES]),
             _int_array("int", [offsets[t] for t, _ in INSTANCES]),
-            _int_array("int32_t", digits), _int_array("int", starts))
+            _int_array("uint16_t", digits), _int_array("int", starts))
         numbers, stage_of, constant, mask, offset, digit_table, digits_at = self._keep
         width = sum(SIZES) + len(weights.extras)
         sign = -1 if evaluator.variant == ANTI else 1
+        #: ``Search.probcut``'s table for these weights, and the same as C arrays.
+        self.probcut = (search.probcut_table(evaluator.probcut), *_cut_arrays(evaluator))
         self.pointer = ffi.gc(lib.rn_eval_new(
             numbers, stage_of, width, constant, stages, evaluator.scale, sign, len(INSTANCES),
             mask, offset, digit_table, digits_at), lib.rn_eval_free)
@@ -178,13 +180,31 @@ class Evaluation:
         """Returns the evaluation of ``(p, o)``, as :meth:`Evaluator.evaluate` does."""
         return float(lib.rn_evaluate(self.pointer, p, o))
 
-    def many(self, positions: list[tuple[Bitboard, Bitboard]]) -> list[float]:
-        """Returns the evaluation of each position, in one call into C."""
+    def many(self, positions: list[tuple[Bitboard, Bitboard]], repeat: int = 1) -> list[float]:
+        """Returns the evaluation of each position, evaluating them all ``repeat`` times
+        in one call into C (to time the evaluation alone)."""
         count = len(positions)
         out = ffi.new("double[]", count)
-        lib.rn_evaluate_many(self.pointer, _int_array("uint64_t", [p for p, _ in positions]),
-                             _int_array("uint64_t", [o for _, o in positions]), out, count)
+        mover = _int_array("uint64_t", [p for p, _ in positions])
+        other = _int_array("uint64_t", [o for _, o in positions])
+        for _ in range(repeat):
+            lib.rn_evaluate_many(self.pointer, mover, other, out, count)
         return list(out)
+
+
+def _cut_arrays(evaluator: Evaluator | None) -> tuple[Any, Any]:
+    """Returns ProbCut's table for ``evaluator`` (None: no ProbCut) as C arrays indexed by
+    depth: whether to try it, and its shallow depth, slope, offset and margin."""
+    has = [0] * 61
+    cut = [0.0] * (61 * 4)
+    table = search.probcut_table(evaluator.probcut) if evaluator else {}
+    for depth, (shallow, slope, offset, margin) in table.items():
+        has[depth] = 1
+        cut[4 * depth:4 * depth + 4] = [shallow, slope, offset, margin]
+    return _int_array("int", has), _int_array("double", cut)
+
+
+_NO_CUTS = _cut_arrays(None) if AVAILABLE else (None, None)
 
 
 @functools.cache
@@ -208,17 +228,13 @@ class Search(search.Search):
         evaluator = evaluator or for_variant(variant)
         self._context: Any = None
         super().__init__(deadline, max_nodes, variant=variant, evaluator=evaluator,
-                         selective=selective)
-        has = [0] * 61
-        cut = [0.0] * (61 * 4)
-        for depth, (shallow, slope, offset, margin) in self.probcut.items():
-            if depth <= 60:
-                has[depth] = 1
-                cut[4 * depth:4 * depth + 4] = [shallow, slope, offset, margin]
+                         selective=False)
         self._evaluation = evaluation(evaluator)
+        self.evaluate = self._evaluation  # the root's ordering and lines: the same values
+        self.probcut, has, cut = self._evaluation.probcut if selective else ({}, *_NO_CUTS)
         self._context = ffi.gc(lib.rn_search_new(
-            self._evaluation.pointer, -1 if self.variant == ANTI else 1,
-            _int_array("int", has), _int_array("double", cut)), lib.rn_search_free)
+            self._evaluation.pointer, -1 if self.variant == ANTI else 1, has, cut),
+            lib.rn_search_free)
         at = self.deadline.at
         lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
                              -1.0 if at is None else at)

@@ -52,6 +52,8 @@ u64 rn_moves(u64 p, u64 o) {
 
 /* Per square and direction, the squares from it outwards (not itself). */
 static u64 RAY[64][8];
+/* Per square, its neighbouring squares: without an opponent disc there, nothing flips. */
+static u64 NEIGHBOUR[64];
 /* Directions 0-3 run towards higher squares, 4-7 towards lower ones. */
 static const int DC[8] = {1, 0, 1, -1, -1, 0, -1, 1};
 static const int DR[8] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -67,11 +69,13 @@ static void init_rays(void) {
                 r += DR[d];
             }
             RAY[s][d] = ray;
+            if (ray) NEIGHBOUR[s] |= 1ULL << (((s >> 3) + DR[d]) * 8 + (s & 7) + DC[d]);
         }
 }
 
 u64 rn_flips(u64 p, u64 o, int sq) {
     u64 f = 0, ray, stop, first;
+    if (!(NEIGHBOUR[sq] & o)) return 0;
     for (int d = 0; d < 4; d++) {
         ray = RAY[sq][d];
         stop = ray & ~o;
@@ -123,13 +127,13 @@ typedef struct {
     int count;              /* instances */
     u64 *mask;              /* per instance: its squares */
     int *offset;            /* per instance: its type's table offset in a stage */
-    const int32_t **digits; /* per instance: mask bits (in square order) -> index */
+    const uint16_t **digits; /* per instance: mask bits (in square order) -> index */
 } rn_eval;
 
 rn_eval *rn_eval_new(const int16_t *numbers, const int *stage_of, int width,
                      const double *constant, int stages, double scale, int sign,
                      int count, const u64 *mask, const int *offset,
-                     const int32_t *digits, const int *digits_at) {
+                     const uint16_t *digits, const int *digits_at) {
     rn_eval *e = calloc(1, sizeof *e);
     if (!e || stages > 64) { free(e); return NULL; }
     e->numbers = numbers;
@@ -141,7 +145,7 @@ rn_eval *rn_eval_new(const int16_t *numbers, const int *stage_of, int width,
     e->count = count;
     e->mask = malloc(count * sizeof(u64));
     e->offset = malloc(count * sizeof(int));
-    e->digits = malloc(count * sizeof(int32_t *));
+    e->digits = malloc(count * sizeof(uint16_t *));
     for (int i = 0; i < count; i++) {
         e->mask[i] = mask[i];
         e->offset[i] = offset[i];
@@ -180,7 +184,7 @@ double rn_evaluate(const rn_eval *e, u64 p, u64 o) {
     long sum = 0;
     for (int i = 0; i < e->count; i++) {
         u64 m = e->mask[i];
-        const int32_t *d = e->digits[i];
+        const uint16_t *d = e->digits[i];
         sum += w[e->offset[i] + d[pext(p, m)] + 2 * d[pext(o, m)]];
     }
     double value = (double)sum * e->scale + e->constant[2 * stage + (n & 1)];
@@ -313,7 +317,7 @@ rn_search *rn_search_new(const rn_eval *eval, int sign, const int *has_cut, cons
     s->max_nodes = -1;
     s->deadline = -1;
     for (int k = 0; k < 16; k++) s->risky[k] = near_corners(k);
-    if (!table_init(&s->tt, 1 << 16)) { free(s); return NULL; }
+    if (!table_init(&s->tt, 1 << 10)) { free(s); return NULL; }
     return s;
 }
 
@@ -506,7 +510,7 @@ rn_solver *rn_solver_new(const rn_eval *eval, int sign) {
     s->eval = eval;
     s->sign = sign;
     s->deadline = -1;
-    if (!table_init(&s->tt, 1 << 18)) { free(s); return NULL; }
+    if (!table_init(&s->tt, 1 << 12)) { free(s); return NULL; }
     return s;
 }
 
