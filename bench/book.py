@@ -28,12 +28,13 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import native  # noqa: E402
 from reversi.engine.bitboard import flips_mask, moves_mask, squares  # noqa: E402
 from reversi.engine.board import OPENING_BLACK, OPENING_WHITE  # noqa: E402
 from reversi.engine.book import Book, canonical, encode  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "py" / "reversi" / "engine" / "data" / "book.bin"
 #: Discs of loss one earlier visit is worth when a walk picks a move: the main
@@ -44,7 +45,7 @@ DROP_OUT = 0.25
 def searched(task: tuple[int, int, int]) -> float:
     """Returns the value of a position for its side to move, searched ``depth`` plies."""
     p, o, depth = task
-    return Search().run(p, o, depth).score
+    return native.SEARCH().run(p, o, depth).score
 
 
 def children(p: int, o: int) -> list[tuple[int, int]]:
@@ -147,6 +148,7 @@ def _back_up(value: dict[int, float], below: dict[int, list[int]],
 
 
 def main() -> None:
+    native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=12)
     parser.add_argument("--depth", type=int, default=8)

@@ -21,12 +21,13 @@ import random
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
+                str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
 
+import native  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.endgame import solve  # noqa: E402
 from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402
 from reversi.engine.players import random_opening  # noqa: E402
 from reversi.engine.search import Search  # noqa: E402
@@ -40,7 +41,7 @@ def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) 
         other = Evaluator.load(Path(against))
 
         def old() -> Search:
-            return Search(evaluator=other, selective=selective)
+            return native.SEARCH(evaluator=other, selective=selective)
     else:
         old = baseline.module("search").Search
     board = Board()
@@ -49,9 +50,9 @@ def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) 
     while not board.is_game_over():
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= 12:
-            square = solve(p, o)[1]
+            square = native.SOLVER().solve(p, o)[1]
         elif (board.turn == 0) == new_black:
-            square = Search(evaluator=evaluator, selective=selective).run(p, o, depth).square
+            square = native.SEARCH(evaluator=evaluator, selective=selective).run(p, o, depth).square
         else:
             square = old().run(p, o, depth).square
         assert square is not None
@@ -61,6 +62,7 @@ def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) 
 
 
 def main() -> None:
+    native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--openings", type=int, default=20)

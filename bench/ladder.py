@@ -37,10 +37,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
+                str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
 
+import native  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
@@ -134,6 +136,7 @@ def one_game(task: Task) -> tuple[int, int, float, str]:
 
 def main() -> None:
     """Plays the chosen pairs and prints W/D/L, score and goal per pair."""
+    native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -33,14 +33,15 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import native  # noqa: E402
 from reversi.engine.balanced import DATA_FILE, MAX_PLIES, MIN_PLIES, read  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.book import canonical  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
 from reversi.engine.patterns import symmetric  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
 from reversi.engine.variants import OPENING_BLACK, OPENING_WHITE  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / ".data"
@@ -77,7 +78,7 @@ def candidate(rng: random.Random) -> tuple[list[int], Board]:
 def black_value(board: Board, depth: int) -> float:
     """Returns Black's value of ``board`` by a ``depth``-ply midgame search."""
     p, o = board.mover_mask()
-    score = Search().run(p, o, depth).score
+    score = native.SEARCH().run(p, o, depth).score
     return -score if board.turn else score
 
 
@@ -151,6 +152,7 @@ def check(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=2000, help="openings to keep")
     parser.add_argument("--seed", type=int, default=1)

@@ -39,11 +39,12 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import native  # noqa: E402
 from reversi.engine import puzzle_proofs, puzzles  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.endgame import solve_all  # noqa: E402
 from reversi.engine.notation import format_board, parse_board, square_name  # noqa: E402
 from reversi.engine.players import choose_move  # noqa: E402
 
@@ -77,7 +78,7 @@ def judge(position: str) -> dict:
     black, white, turn = parse_board(position)
     board = Board(black, white, turn)
     p, o = board.mover_mask()
-    scores = solve_all(p, o) if len(board.legal_moves()) > 1 else {}
+    scores = native.solve_all(p, o) if len(board.legal_moves()) > 1 else {}
     record = {"board": position, "scores": {square_name(s): v for s, v in scores.items()}}
     kind = puzzles.kind_of(list(scores.values()))
     if kind:
@@ -142,6 +143,7 @@ def check(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000, help="puzzles to keep")
     parser.add_argument("--seed", type=int, default=1)

@@ -29,8 +29,10 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import native  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.endgame import Solver  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
@@ -55,7 +57,7 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= exact:
             if solver is None:
-                solver = Solver(**({} if variant == STANDARD else {"variant": variant}))
+                solver = native.SOLVER(**({} if variant == STANDARD else {"variant": variant}))
                 solved_from = len(board.steps)
             score, best = solver.solve(p, o)
             scores.append(score if board.turn == 0 else -score)

@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import baseline  # noqa: E402
 import selfplay  # noqa: E402
 
+import native  # noqa: E402
 from reversi.engine.variants import ANTI, STANDARD  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,13 +66,12 @@ def negated_player() -> selfplay.Player:
     """Returns anti-reversi's round 0 player: a 2-ply search over the standard
     weights negated (an evaluation of anti-reversi's result by the sign alone)."""
     from reversi.engine.evaluate import DATA, Evaluator
-    from reversi.engine.search import Search
     from reversi.engine.weights import load
     weights = load(DATA / "standard.weights")
     weights.numbers = array("h", (min(32767, -n) for n in weights.numbers))
     weights.header = {**weights.header, "variant": ANTI, "probcut": {}}
     evaluator = Evaluator(weights)
-    return lambda p, o: Search(variant=ANTI, evaluator=evaluator,
+    return lambda p, o: native.SEARCH(variant=ANTI, evaluator=evaluator,
                                selective=False).run(p, o, 2).square
 
 
@@ -79,9 +79,8 @@ def pattern_player(weights: Path) -> selfplay.Player:
     """Returns a later round's player: a 3-ply search over the weights in ``weights``
     (in the variant they were fitted for)."""
     from reversi.engine.evaluate import Evaluator
-    from reversi.engine.search import Search
     evaluator = Evaluator.load(weights)
-    return lambda p, o: Search(variant=evaluator.variant, evaluator=evaluator,
+    return lambda p, o: native.SEARCH(variant=evaluator.variant, evaluator=evaluator,
                                selective=False).run(p, o, 3).square
 
 
@@ -152,6 +151,7 @@ def cmd_run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Parses the command line and runs the chosen step."""
+    native.install()
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, help="games and fits (default bench/.data, "

@@ -19,16 +19,20 @@ same exact solver.  ``tests/test_native.py`` checks all of it.
   their recursive search replaced by the C one: the root drivers (iterative
   deepening, MTD(f), the free opening's placements) stay Python.
 - :func:`install` makes :func:`reversi.engine.think.think` (so the computer
-  players, hints and analysis) use them.
+  players, hints and analysis) use them; the tools call it first, and build
+  their own searches from :data:`SEARCH` and :data:`SOLVER`.
+- ``REVERSI_NATIVE=0`` in the environment runs the tools on the Python engine
+  although the compiled one is built (to time the same work on both).
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +129,12 @@ def _load() -> tuple[Any, Any]:
     return ffi, ffi.dlopen(str(path))
 
 
-ffi, lib = _load()
+#: Set to 0, the tools run on the Python engine even when the compiled one is built
+#: (to time the same work on both).
+SWITCH = "REVERSI_NATIVE"
+ffi: Any
+lib: Any
+ffi, lib = _load() if os.environ.get(SWITCH) != "0" else (None, None)
 #: Whether the compiled engine is built and loaded.
 AVAILABLE = lib is not None
 
@@ -207,10 +216,15 @@ def _cut_arrays(evaluator: Evaluator | None) -> tuple[Any, Any]:
 _NO_CUTS = _cut_arrays(None) if AVAILABLE else (None, None)
 
 
-@functools.cache
+_EVALUATIONS: weakref.WeakKeyDictionary[Evaluator, Evaluation] = weakref.WeakKeyDictionary()
+
+
 def evaluation(evaluator: Evaluator) -> Evaluation:
-    """Returns the compiled form of ``evaluator`` (made once per evaluator)."""
-    return Evaluation(evaluator)
+    """Returns the compiled form of ``evaluator`` (made once, and kept while it lives)."""
+    found = _EVALUATIONS.get(evaluator)
+    if found is None:
+        found = _EVALUATIONS[evaluator] = Evaluation(evaluator)
+    return found
 
 
 def perft(p: Bitboard, o: Bitboard, depth: int) -> int:
@@ -334,8 +348,9 @@ def install(quiet: bool = False) -> bool:
     the compiled engine is in use."""
     if not AVAILABLE:
         if not quiet:
-            print("note: the compiled engine is not built (python3 build.py native): "
-                  "running on the Python engine", file=sys.stderr)
+            why = f"{SWITCH}=0" if os.environ.get(SWITCH) == "0" else \
+                "the compiled engine is not built (python3 build.py native)"
+            print(f"note: {why}: running on the Python engine", file=sys.stderr)
         return False
     think.Search = Search  # type: ignore[misc]
     think.Solver = Solver  # type: ignore[misc]
