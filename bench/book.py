@@ -1,51 +1,74 @@
-"""Builds the opening book (``py/reversi/engine/data/book.bin``) by deep searches.
+"""Builds the opening book (``py/reversi/engine/data/book.bin``) by deep searches, resumably.
 
 Best-first from the opening (book "drop-out" expansion): each step walks
-down the book from the opening, at every position taking among the moves
-within ``--margin`` discs of the best (values backed up by negamax) the one
-whose loss plus a small cost per earlier visit is least, to a position not
-yet expanded; it expands it by searching every
-move ``--depth`` plies deep (the engine's midgame search, ProbCut on, no node
-cap, so the build is reproducible).  Before each step the main line (best
-moves by backed-up values) is extended to ``--plies`` plies if it is
-shorter, so it always comes first; then the alternatives, for
-``--expansions`` steps in all.
-Symmetric positions are one (:func:`reversi.engine.book.canonical`).  The
-book keeps every expanded position with its backed-up value and, at each,
-the values of its moves within the margin.
+down the book from the opening, at every expanded position taking among the
+moves within ``--margin`` discs of the best (values backed up by negamax) the
+one whose loss plus ``DROP_OUT`` discs per earlier visit is least, to a
+position not yet expanded, and expands it: every move's position is scored
+by a ``--depth``-ply search (the engine's midgame search, ProbCut on, no node
+cap, so the build is reproducible) or, from ``--exact`` empty squares down,
+by the exact solver.  Before each step the main line (best moves by
+backed-up values) is extended to ``--plies`` plies if it is shorter, so it
+always comes first.  Walks stop at ``--plies``.  Symmetric positions are one
+(:func:`reversi.engine.book.canonical`); a position is expanded when all its
+moves' positions are scored, and its value is then the negamax of theirs.
 
-Usage (from the repository root)::
+The work is kept in ``bench/data/book.progress`` (committed, so the build
+goes on across sessions): one record per scored position, appended as each
+expansion ends, so a stopped build loses at most one expansion and a rerun
+goes on where it stopped.  ``book.json`` beside it records how (depth,
+exact, margin, the weights' hash).  ``rescore WEIGHTS`` searches every
+position that is not exact again with other weights (the tree and the exact
+scores stay), and ``write`` turns the progress into the book file: every
+expanded position reachable from the opening and all its moves' positions,
+with its header.
 
-    nice python3 bench/book.py --plies 12 --depth 6 --margin 2 --expansions 800 --jobs 2
+Usage (from the repository root; the compiled engine makes it about 50 times
+faster, ``python3 build.py native``)::
+
+    nice python3 bench/book.py build --positions 60000 --jobs 1
+    python3 bench/book.py write
+    nice python3 bench/book.py rescore py/reversi/engine/data/standard.weights
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import multiprocessing
 import shlex
+import struct
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
 
 import native  # noqa: E402
 from reversi.engine.bitboard import flips_mask, moves_mask, squares  # noqa: E402
 from reversi.engine.board import OPENING_BLACK, OPENING_WHITE  # noqa: E402
 from reversi.engine.book import Book, canonical, encode  # noqa: E402
+from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402
 
-OUT = Path(__file__).resolve().parent.parent / "py" / "reversi" / "engine" / "data" / "book.bin"
+ROOT = Path(__file__).resolve().parent.parent
+PROGRESS = ROOT / "bench" / "data" / "book.progress"
+OUT = ROOT / "py" / "reversi" / "engine" / "data" / "book.bin"
+#: A progress record: the canonical key (16 bytes), the value for the side to
+#: move (discs) and the depth searched (:data:`EXACT` for the solver's score).
+RECORD = struct.Struct("<16sfB")
+EXACT = 255
 #: Discs of loss one earlier visit is worth when a walk picks a move: the main
 #: line is extended first, a move 2 discs worse gets its turn after 8 visits.
 DROP_OUT = 0.25
 
+Scored = dict[int, tuple[float, int]]
 
-def searched(task: tuple[int, int, int]) -> float:
-    """Returns the value of a position for its side to move, searched ``depth`` plies."""
-    p, o, depth = task
-    return native.SEARCH().run(p, o, depth).score
+
+def position(key: int) -> tuple[int, int]:
+    """Returns the position ``(p, o)`` of a canonical key."""
+    return key >> 64, key & ((1 << 64) - 1)
 
 
 def children(p: int, o: int) -> list[tuple[int, int]]:
@@ -54,118 +77,253 @@ def children(p: int, o: int) -> list[tuple[int, int]]:
     moves = moves_mask(p, o)
     if not moves:
         return [(o, p)] if moves_mask(o, p) else []
-    out = []
-    for s in squares(moves):
-        f = flips_mask(p, o, s)
-        out.append((o ^ f, p | f | 1 << s))
-    return out
+    return [(o ^ f, p | f | 1 << s) for s in squares(moves) for f in (flips_mask(p, o, s),)]
 
 
-def build(plies: int, depth: int, margin: float, expansions: int,
-          jobs: int) -> tuple[dict[int, int], dict]:
-    """Returns the book's values by canonical key, and facts for its header."""
-    value: dict[int, float] = {}  # canonical key -> searched value for the side to move
-    below: dict[int, list[int]] = {}  # expanded key -> its children's keys
-    visits: dict[int, int] = {}
-    root = canonical(OPENING_BLACK, OPENING_WHITE)
-    searches = 0
-    with multiprocessing.Pool(jobs) as pool:
-        for _ in range(expansions):
-            key = _main_line(root, below, value, plies)[1] or \
-                _next_leaf(root, below, value, visits, margin, plies)
+def score(task: tuple[int, int, int, int, str | None]) -> tuple[float, int]:
+    """Returns a position's value for its side to move and how it was found: the
+    exact score (``EXACT``) from ``exact`` empty squares down, else ``depth`` plies."""
+    p, o, depth, exact, weights = task
+    evaluator = _evaluator(weights)
+    if 64 - (p | o).bit_count() <= exact:
+        return float(native.SOLVER(evaluator=evaluator).solve(p, o)[0]), EXACT
+    return native.SEARCH(evaluator=evaluator).run(p, o, depth).score, depth
+
+
+_LOADED: dict[str | None, Evaluator] = {None: STANDARD}
+
+
+def _evaluator(weights: str | None) -> Evaluator:
+    """Returns the evaluator of a weight file (the engine's for None), read once."""
+    if weights not in _LOADED:
+        _LOADED[weights] = Evaluator.load(Path(weights))
+    return _LOADED[weights]
+
+
+def read(path: Path = PROGRESS) -> Scored:
+    """Returns the scored positions of a progress file (a cut last record is left out)."""
+    data = path.read_bytes() if path.exists() else b""
+    scored = {}
+    for offset in range(0, len(data) - RECORD.size + 1, RECORD.size):
+        key, value, depth = RECORD.unpack_from(data, offset)
+        scored[int.from_bytes(key, "little")] = (value, depth)
+    return scored
+
+
+def append(path: Path, found: Scored) -> None:
+    """Appends records to a progress file, whole records only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = path.stat().st_size if path.exists() else 0
+    with path.open("r+b" if size else "wb") as out:
+        out.truncate(size - size % RECORD.size)
+        out.seek(0, 2)
+        out.write(b"".join(RECORD.pack(key.to_bytes(16, "little"), value, depth)
+                           for key, (value, depth) in found.items()))
+
+
+class Tree:
+    """The book's tree over the scored positions: the moves of each position,
+    its backed-up value and the visits of the walks."""
+
+    def __init__(self, scored: Scored) -> None:
+        self.scored = scored
+        self.moves: dict[int, list[int]] = {}
+        self.visits: dict[int, int] = {}
+        self.root = canonical(OPENING_BLACK, OPENING_WHITE)
+        self.values: dict[int, float] = {}
+
+    def kids(self, key: int) -> list[int]:
+        """Returns the canonical keys of a position's moves (made once)."""
+        found = self.moves.get(key)
+        if found is None:
+            found = self.moves[key] = sorted({canonical(*c) for c in children(*position(key))})
+        return found
+
+    def expanded(self, key: int) -> bool:
+        """Checks if every move of a position is scored (and it has moves)."""
+        kids = self.kids(key)
+        return bool(kids) and all(k in self.scored for k in kids)
+
+    def back_up(self) -> None:
+        """Computes every reachable position's negamax value over the tree."""
+        self.values = {}
+
+        def value(key: int) -> float:
+            known = self.values.get(key)
+            if known is None:
+                if self.expanded(key):
+                    known = max(-value(k) for k in self.kids(key))
+                else:
+                    known = self.scored[key][0]
+                self.values[key] = known
+            return known
+
+        value(self.root)
+
+    def main_line(self, plies: int) -> tuple[int, int | None]:
+        """Returns the main line's length (best moves from the opening) and, when it
+        is shorter than ``plies`` and can go on, the position at its end."""
+        key, length = self.root, 0
+        while self.expanded(key):
+            key = max(self.kids(key), key=lambda k: (-self.values[k], k))
+            length += 1
+        return length, key if length < plies and self.kids(key) else None
+
+    def next_leaf(self, margin: float, plies: int) -> int | None:
+        """Returns the next position to expand by a drop-out walk (module docstring);
+        None when the walks keep ending on lines that already reach ``plies``."""
+        for _ in range(64):
+            key, ply, path = self.root, 0, [self.root]
+            while ply < plies and self.expanded(key):
+                backed = {k: -self.values[k] for k in self.kids(key)}
+                best = max(backed.values())
+                near = [k for k in backed if backed[k] >= best - margin]
+                key = min(near, key=lambda k: (best - backed[k] + DROP_OUT * self.visits.get(k, 0), k))
+                path.append(key)
+                ply += 1
+            for k in path:
+                self.visits[k] = self.visits.get(k, 0) + 1
+            if ply < plies and self.kids(key):
+                return key
+        return None
+
+    def book(self) -> dict[int, int]:
+        """Returns the book: every expanded position reachable from the opening through
+        expanded positions, and every move's position of each, with their backed-up
+        values rounded to discs (so a book position shows every move's value)."""
+        out: dict[int, int] = {}
+        todo, seen = [self.root], set()
+        while todo:
+            key = todo.pop()
+            if key in seen or not self.expanded(key):
+                continue
+            seen.add(key)
+            out[key] = round(self.values[key])
+            for k in self.kids(key):
+                out.setdefault(k, round(self.values[k]))
+                todo.append(k)
+        return out
+
+    def depths(self, margin: float) -> Iterator[int]:
+        """Yields the length of every line within ``margin`` of the best at each
+        step (the book's main lines), from the opening to its end."""
+        stack = [(self.root, 0)]
+        seen: set[tuple[int, int]] = set()
+        while stack:
+            key, ply = stack.pop()
+            if (key, ply) in seen:
+                continue
+            seen.add((key, ply))
+            if not self.expanded(key):
+                yield ply
+                continue
+            best = self.values[key]
+            for k in self.kids(key):
+                if -self.values[k] >= best - margin:
+                    stack.append((k, ply + 1))
+
+
+def weights_hash(weights: str | None) -> str:
+    """Returns a short hash of the weights the values come from."""
+    path = Path(weights) if weights else ROOT / "py" / "reversi" / "engine" / "data" / "standard.weights"
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def build(args: argparse.Namespace) -> None:
+    """Expands the book until it holds ``args.positions`` scored positions."""
+    progress, settings_file = args.progress, args.progress.with_suffix(".json")
+    settings = json.loads(settings_file.read_text()) if settings_file.exists() else {
+        "depth": args.depth, "exact": args.exact, "margin": args.margin, "plies": args.plies,
+        "weights": weights_hash(None), "commands": []}
+    settings["commands"].append("python3 bench/book.py " + shlex.join(sys.argv[1:]))
+    settings_file.parent.mkdir(parents=True, exist_ok=True)
+    settings_file.write_text(json.dumps(settings, indent=1) + "\n")
+    depth, exact, margin, plies = (settings[k] for k in ("depth", "exact", "margin", "plies"))
+    tree = Tree(read(progress))
+    root = tree.root
+    if root not in tree.scored:
+        found = {root: score((*position(root), depth, exact, None))}
+        append(progress, found)
+        tree.scored.update(found)
+    start, last = time.perf_counter(), 0.0
+    with multiprocessing.Pool(args.jobs) as pool:
+        while len(tree.scored) < args.positions:
+            tree.back_up()
+            key = tree.main_line(plies)[1] or tree.next_leaf(margin, plies)
             if key is None:
+                print("every walk ends at the depth limit: stopping", flush=True)
                 break
-            kids = {canonical(*child): child for child in children(*_position(key))}
-            todo = [k for k in kids if k not in value]
-            results = pool.map(searched, [(*kids[k], depth) for k in todo])
-            searches += len(todo)
-            value.update(zip(todo, results))
-            below[key] = sorted(kids)
-    kept = _back_up(value, below, margin)
-    deepest = _main_line(root, below, value, plies)[0]
-    print(f"{len(below)} expanded, {searches} searched, main line {deepest} plies", flush=True)
-    return kept, {"searches": searches, "expanded": len(below), "positions": len(kept),
-                  "main_line_plies": deepest}
+            todo = [k for k in tree.kids(key) if k not in tree.scored]
+            results = pool.map(score, [(*position(k), depth, exact, None) for k in todo])
+            found = dict(zip(todo, results))
+            append(progress, found)
+            tree.scored.update(found)
+            if time.perf_counter() - last > 60:
+                last = time.perf_counter()
+                tree.back_up()
+                print(f"{len(tree.scored):,} positions, main line {tree.main_line(plies)[0]} plies, "
+                      f"{(last - start) / 60:.1f} minutes", flush=True)
 
 
-def _next_leaf(root: int, below: dict[int, list[int]], value: dict[int, float],
-               visits: dict[int, int], margin: float, plies: int) -> int | None:
-    """Returns the next position to expand: down from the root, at each expanded
-    position the move within ``margin`` of the best (backed-up values) whose
-    loss plus ``DROP_OUT`` times its visits is least, until a position not yet
-    expanded; None when the walks keep ending on lines that already reach
-    ``plies`` (or the game's end)."""
-    for _ in range(64):
-        key, ply, path = root, 0, [root]
-        while below.get(key) and ply < plies:
-            backed = {k: -_backed(k, below, value) for k in below[key]}
-            best = max(backed.values())
-            near = [k for k in backed if backed[k] >= best - margin]
-            key = min(near, key=lambda k: (best - backed[k] + DROP_OUT * visits.get(k, 0), k))
-            path.append(key)
-            ply += 1
-        for k in path:
-            visits[k] = visits.get(k, 0) + 1
-        if key not in below and ply < plies:
-            return key
-    return None
+def rescore(args: argparse.Namespace) -> None:
+    """Searches every scored position that is not exact again with ``args.weights``
+    (the same depth), writing a new progress file beside the old one, then replacing it."""
+    progress, settings_file = args.progress, args.progress.with_suffix(".json")
+    scored = read(progress)
+    settings = json.loads(settings_file.read_text())
+    fresh = progress.with_suffix(".rescoring")
+    done = read(fresh)
+    todo = [k for k, (_, d) in scored.items() if d != EXACT and k not in done]
+    print(f"{len(todo):,} positions to rescore, {len(done):,} done", flush=True)
+    append(fresh, {k: v for k, v in scored.items() if v[1] == EXACT and k not in done})
+    with multiprocessing.Pool(args.jobs) as pool:
+        for i in range(0, len(todo), 200):
+            chunk = todo[i:i + 200]
+            results = pool.map(score, [(*position(k), scored[k][1], 0, args.weights) for k in chunk])
+            append(fresh, dict(zip(chunk, results)))
+    fresh.replace(progress)
+    settings["weights"] = weights_hash(args.weights)
+    settings["commands"].append("python3 bench/book.py " + shlex.join(sys.argv[1:]))
+    settings_file.write_text(json.dumps(settings, indent=1) + "\n")
 
 
-def _backed(key: int, below: dict[int, list[int]], value: dict[int, float]) -> float:
-    """Returns the negamax value of a position over the expanded tree."""
-    kids = below.get(key)
-    return max(-_backed(k, below, value) for k in kids) if kids else value.get(key, 0.0)
-
-
-def _main_line(root: int, below: dict[int, list[int]], value: dict[int, float],
-               plies: int) -> tuple[int, int | None]:
-    """Returns the length of the book's main line (best backed-up moves from the
-    root) and, if it is shorter than ``plies`` and can go on, its end to expand."""
-    key, length = root, 0
-    while below.get(key):
-        key = max(below[key], key=lambda k: (-_backed(k, below, value), k))
-        length += 1
-    return length, key if length < plies and key not in below else None
-
-
-def _position(key: int) -> tuple[int, int]:
-    """Returns the position ``(p, o)`` of a canonical key."""
-    return key >> 64, key & ((1 << 64) - 1)
-
-
-def _back_up(value: dict[int, float], below: dict[int, list[int]],
-             margin: float) -> dict[int, int]:
-    """Returns the book: expanded positions valued by negamax over their children,
-    with the children within ``margin`` of the best."""
-    book: dict[int, int] = {}
-    for key in below:
-        best = _backed(key, below, value)
-        book[key] = round(best)
-        for k in below[key]:
-            if -_backed(k, below, value) >= best - margin:
-                book[k] = round(_backed(k, below, value))
-    return book
+def write(args: argparse.Namespace) -> None:
+    """Writes the book file from the progress, with its header."""
+    settings = json.loads(args.progress.with_suffix(".json").read_text())
+    tree = Tree(read(args.progress))
+    tree.back_up()
+    values = tree.book()
+    lines = list(tree.depths(2.0))
+    header = {"commands": settings["commands"], "seed": 0, "depth": settings["depth"],
+              "exact": settings["exact"], "margin": settings["margin"], "plies": settings["plies"],
+              "weights": settings["weights"], "scored": len(tree.scored), "positions": len(values),
+              "main_line_plies": tree.main_line(settings["plies"])[0],
+              "lines_within_2": len(lines), "shortest_line_within_2": min(lines, default=0)}
+    args.out.write_bytes(encode(Book(values, header)))
+    print(f"wrote {args.out}: {len(values):,} positions of {len(tree.scored):,} scored, "
+          f"{args.out.stat().st_size:,} bytes, main line {header['main_line_plies']} plies", flush=True)
 
 
 def main() -> None:
     native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--plies", type=int, default=12)
-    parser.add_argument("--depth", type=int, default=8)
-    parser.add_argument("--margin", type=float, default=2.0)
-    parser.add_argument("--expansions", type=int, default=600, help="positions expanded")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--progress", type=Path, default=PROGRESS,
+                        help="the progress file (its settings beside it, .json)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    grow = commands.add_parser("build", help="expand the book (resumes the progress file)")
+    grow.add_argument("--positions", type=int, default=60_000, help="scored positions to reach")
+    grow.add_argument("--depth", type=int, default=14, help="plies of each search (a new book)")
+    grow.add_argument("--exact", type=int, default=24, help="exact from this many empties (a new book)")
+    grow.add_argument("--margin", type=float, default=2.0, help="discs from the best walked (a new book)")
+    grow.add_argument("--plies", type=int, default=40, help="deepest walk (a new book)")
+    grow.add_argument("--jobs", type=int, default=1)
+    again = commands.add_parser("rescore", help="search every inexact position again")
+    again.add_argument("weights", help="the weight file of the new values")
+    again.add_argument("--jobs", type=int, default=1)
+    out = commands.add_parser("write", help="write the book file from the progress")
+    out.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    start = time.perf_counter()
-    values, facts = build(args.plies, args.depth, args.margin, args.expansions, args.jobs)
-    header = {"command": "python3 bench/book.py " + shlex.join(sys.argv[1:]), "seed": 0,
-              "plies": args.plies, "depth": args.depth, "margin": args.margin,
-              "expansions": args.expansions, **facts,
-              "minutes": round((time.perf_counter() - start) / 60, 1)}
-    args.out.write_bytes(encode(Book(values, header)))
-    print(f"wrote {args.out}: {len(values)} positions, {args.out.stat().st_size} bytes, "
-          f"{header['minutes']} minutes", flush=True)
+    {"build": build, "rescore": rescore, "write": write}[args.command](args)
 
 
 if __name__ == "__main__":
