@@ -43,6 +43,29 @@ def test_solve_prints_move_and_exact_score(capsys):
     assert (move, score) == ("g8", "+18")
 
 
+def test_k1_book_lists_a_positions_moves_best_first(capsys):
+    """K1: ``book`` prints each book move with its value, best first, as the book has it."""
+    from reversi.engine.book import standard_book
+
+    assert main(["book", "f5d6"]) == 0
+    lines = [line.split() for line in capsys.readouterr().out.splitlines()]
+    p, o = parse_position("f5d6")
+    expected = standard_book().move_values(p, o)
+    assert len(lines) == len(expected) > 1
+    values = [int(value) for _, value in lines]
+    assert values == sorted(values, reverse=True)
+    assert {parse_position(f"f5d6{move}") for move, _ in lines} == {
+        (o ^ f, p | f | 1 << s) for s in expected for f in (flips_mask(p, o, s),)}
+    assert main(["book"]) == 0  # the opening: every first move is in the book
+    assert len(capsys.readouterr().out.splitlines()) == 4
+
+
+def test_k1_book_says_when_a_position_is_not_in_it(capsys):
+    """K1: a position outside the book is said to be so."""
+    assert main(["book", ENDGAME]) == 0
+    assert capsys.readouterr().out.strip() == "not in the book"
+
+
 def test_best_prints_search_info(capsys):
     assert main(["best", "--level", "hard", "--nodes", "500", "f5d6c3"]) == 0
     out = capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""Command line: ``python -m reversi perft|solve|best|match|bench``.
+"""Command line: ``python -m reversi perft|solve|best|book|match|bench``.
 
 A position is either 64 characters a1..h8 (``X`` black, ``O`` white, ``-``
 empty; FFO/OBF style), a space and the side to move (``X`` or ``O``), with any
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..engine.bitboard import Bitboard, moves_mask
 from ..engine.board import BLACK, OPENING_BLACK, OPENING_WHITE, Board
+from ..engine.book import standard_book
 from ..engine.endgame import solve
 from ..engine.notation import format_transcript, parse_board, square_name
 from ..engine.obf import read_problems
@@ -89,6 +90,19 @@ def cmd_best(args: argparse.Namespace) -> int:
     print(f"move {move}  score {choice.score:+.2f}{' exact' if choice.exact else ''}  "
           f"depth {choice.depth}  nodes {choice.nodes}  time {choice.seconds:.3f} s  "
           f"pv {format_transcript(choice.pv) or '-'}")
+    return 0
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    """Prints each book move of the position with its value for the side to move, best
+    first (SPEC K1), or says that the position is not in the book."""
+    p, o = parse_position(args.position)
+    values = standard_book().move_values(p, o)
+    if not values:
+        print("not in the book")
+        return 0
+    for square, value in sorted(values.items(), key=lambda item: (-item[1], square_name(item[0]))):
+        print(f"{square_name(square)} {value:+d}")
     return 0
 
 
@@ -201,6 +215,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "own budget, which matches its strength in the browser")
     add_variant(p)
     p.set_defaults(run=cmd_best)
+
+    p = sub.add_parser("book", help="the opening book's moves of a position and their values")
+    p.add_argument("position", nargs="?", default="",
+                   help="board-and-side line or transcript (default: the opening)")
+    p.set_defaults(run=cmd_book)
 
     p = sub.add_parser("match", help="play two levels against each other")
     p.add_argument("first", choices=list(LEVELS))
