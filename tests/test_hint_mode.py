@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 
 from reversi.app.hints import Hints
+from reversi.app.wording import say
+from reversi.engine.board import Board
+from reversi.engine.book import standard_book
 from reversi.engine.endgame import solve_all
 from reversi.engine.notation import format_board, parse_board, square_name
 from reversi.engine.players import random_opening
@@ -125,3 +128,29 @@ def test_v2_anti_hints_near_the_end_are_anti_results():
     expected = solve_all(p, o, variant="anti")
     assert {s: v for s, (v, exact) in hints.values.items() if exact} == expected
     assert expected != solve_all(p, o)
+
+
+def test_k1_a_book_position_shows_the_books_values_at_once():
+    """K1, H1: in a position of the opening book, one step gives every move the book's
+    value, marked as the book's, with no search and nothing more due."""
+    tab = Tab(Storage(), player=Book(WIN))
+    tab.load()
+    reply = tab.call("set_setting", name="hints", value=True)
+    reply = tab.call("hint_step", token=reply["token"])
+    assert not reply["hints_due"] and reply["hints"]["final"]
+    p, o = Board().mover_mask()
+    book = {square_name(s): v for s, v in standard_book().move_values(p, o).items()}
+    values = reply["hints"]["values"]
+    assert set(values) == set(reply["legal"]) == set(book)
+    assert all(value["book"] and value["value"] == book[name] for name, value in values.items())
+    assert reply["hints"]["text"] == say("hints.book")
+
+
+def test_k1_a_position_out_of_the_book_is_searched_and_not_marked():
+    """K1, H1: out of the book the values are searched and none is marked as the book's."""
+    hints = Hints()
+    game = Board.replay("f5f6e6f4e3c5c4d3c3b4")
+    hints.step(game)
+    assert hints.values and not hints.book
+    report = hints.report(game)
+    assert report is not None and not any(value["book"] for value in report["values"].values())

@@ -99,8 +99,10 @@ export function drawRing(ctx, x, y, r, color, width = 3, dash = false) {
   ctx.setLineDash([]);
 }
 
-/** Draws a hint's value (e.g. "+6") in the middle of a square of size `cell`. */
-export function drawHint(ctx, x, y, cell, text, best, colors) {
+/** Draws a hint's value (e.g. "+6") in the middle of a square of size `cell`; a value
+ *  from the opening book (K1) gets a small open book above it. */
+export function drawHint(ctx, x, y, cell, text, best, colors, book = false) {
+  if (book) drawBook(ctx, x, y - cell * 0.34, cell * 0.09, colors);
   const w = cell * 0.74, h = cell * 0.44;
   ctx.fillStyle = colors.hintBg;
   roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
@@ -115,6 +117,16 @@ export function drawHint(ctx, x, y, cell, text, best, colors) {
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x, y + 1);
+}
+
+/** Draws an open book of half-width `size` centred on (x, y): two pages on a dark backing. */
+function drawBook(ctx, x, y, size, colors) {
+  ctx.fillStyle = colors.hintBg;
+  roundRect(ctx, x - size * 1.5, y - size, size * 3, size * 2, size * 0.5);
+  ctx.fill();
+  ctx.fillStyle = colors.hint;
+  ctx.fillRect(x - size * 1.15, y - size * 0.6, size, size * 1.2);
+  ctx.fillRect(x + size * 0.15, y - size * 0.6, size, size * 1.2);
 }
 
 function roundRect(ctx, x, y, w, h, r) {

@@ -16,6 +16,7 @@ export function cellLabel(words, name, cell, legal, last, hint) {
   if (hint) {
     parts.push(words["page.cell.hint"].replace("{value}", hint.text));
     if (hint.best) parts.push(words["page.cell.best"]);
+    if (hint.book) parts.push(words["page.cell.book"]);
   }
   return parts.join(words["page.cell.separator"]);
 }
@@ -143,7 +144,7 @@ export class BoardView {
         if (snapshot.last === name && !progress.size) drawRing(ctx, x, y, r + 1.5, colors.last, 2.5);
         if (flipped.has(name)) drawDot(ctx, x, y, cell * 0.07, colors.flip);
       } else if (hints[name]) {
-        drawHint(ctx, x, y, cell, hints[name].text, hints[name].best, colors);
+        drawHint(ctx, x, y, cell, hints[name].text, hints[name].best, colors, hints[name].book);
       } else if (legal.has(name)) {
         drawDot(ctx, x, y, cell * (this.preview === name ? 0.15 : 0.11), colors.dot);
       }

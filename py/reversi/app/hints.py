@@ -7,15 +7,22 @@ however long they take (about a second in the browser there).  Each
 step is one request, interrupted by any move, Undo, New or hiding (the page
 cancels it); values always belong to one position and are dropped when the
 position changes.
+
+In a position of the opening book (SPEC K1) the book's values come at once,
+marked as the book's: when the book has every legal move, there is no search
+at all; otherwise the other moves are searched as usual, and a book value
+gives way only to an exact one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..engine.bitboard import moves_mask
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from ..engine.variants import ANTI
 from . import wording
 
 #: Seconds of each step: quick estimates, then the full values.
@@ -31,6 +38,8 @@ class Hints:
         self.position: tuple[int, int, int] | None = None
         self.steps = 0
         self.values: dict[int, tuple[float, bool]] = {}
+        #: The squares whose value is the opening book's.
+        self.book: set[int] = set()
 
     def _for(self, board: Board) -> bool:
         """Checks if the values are those of ``board``'s position."""
@@ -44,29 +53,47 @@ class Hints:
         """Works out the next step for ``board`` (the first one if its position is new)."""
         from ..engine.hints import score_moves  # the search stack loads only when needed
 
+        p, o = board.mover_mask()
         if not self._for(board):
-            self.position, self.steps, self.values = (board.black, board.white, board.turn), 0, {}
+            self.position, self.steps = (board.black, board.white, board.turn), 0
+            self.values = self._from_book(board, p, o)
+            self.book = set(self.values)
+            if self.book and self.book == set(board.legal_moves()):
+                self.steps = len(STEP_SECONDS)
+                return
         if self.steps >= len(STEP_SECONDS):
             return
-        p, o = board.mover_mask()
         solve = self.steps > 0 and 64 - (board.black | board.white).bit_count() <= EXACT_EMPTIES
         deadline = Deadline(None if solve else STEP_SECONDS[self.steps])
         values = score_moves(p, o, deadline=deadline, exact_empties=EXACT_EMPTIES if solve else 0,
                              variant=board.variant)
         for square, value in values.items():
-            if value[1] or not self.values.get(square, (0.0, False))[1]:  # an exact value stays
-                self.values[square] = value
+            if value[1] or not (square in self.book or self.values.get(square, (0.0, False))[1]):
+                self.values[square] = value  # an exact value stays, a book value gives way to one
+                self.book.discard(square)
         self.steps += 1
+
+    @staticmethod
+    def _from_book(board: Board, p: int, o: int) -> dict[int, tuple[float, bool]]:
+        """Returns the opening book's value of each of ``board``'s moves that it holds
+        (none outside the standard rules: the free opening's placements included)."""
+        if board.variant == ANTI or board.legal_mask() != moves_mask(p, o):
+            return {}
+        from ..engine.book import standard_book  # read on first use, never at start-up
+
+        return {s: (float(v), False) for s, v in standard_book().move_values(p, o).items()}
 
     def report(self, board: Board) -> dict[str, Any] | None:
         """Returns the hints of ``board`` for the snapshot, or None when there are none yet:
-        ``values`` (square name -> ``{"value", "text", "exact", "best"}``), ``done`` and
+        ``values`` (square name -> ``{"value", "text", "exact", "best", "book"}``), ``done`` and
         ``total`` steps, ``final``, and ``text`` (the progress in words)."""
         if not self._for(board) or not self.values:
             return None
         top = max(round(v) for v, _ in self.values.values())
-        values = {square_name(s): {"value": v, "text": wording.signed(v), "exact": exact, "best": round(v) == top}
+        values = {square_name(s): {"value": v, "text": wording.signed(v), "exact": exact,
+                                   "best": round(v) == top, "book": s in self.book}
                   for s, (v, exact) in self.values.items()}
         final = self.steps >= len(STEP_SECONDS)
         return {"values": values, "done": self.steps, "total": len(STEP_SECONDS), "final": final,
-                "text": wording.hint_progress(final, all(e for _, e in self.values.values()))}
+                "text": wording.hint_progress(final, all(e for _, e in self.values.values()),
+                                              book=bool(self.book))}

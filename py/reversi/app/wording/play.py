@@ -316,8 +316,11 @@ def graph_meaning(variant: str) -> str:
     return say("graph.anti" if variant == "anti" else "graph.standard")
 
 
-def hint_progress(final: bool, exact: bool) -> str:
-    """Returns where hint mode stands, e.g. "Hints: exact final disc differences."."""
+def hint_progress(final: bool, exact: bool, book: bool = False) -> str:
+    """Returns where hint mode stands, e.g. "Hints: exact final disc differences."; with
+    values from the opening book (SPEC K1), says so."""
+    if book:
+        return say("hints.book")
     if not final:
         return say("hints.working")
     return say("hints.exact" if exact else "hints.expected")
