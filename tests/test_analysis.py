@@ -231,3 +231,12 @@ def test_v2_an_anti_position_is_solved_in_anti_reversis_terms(seed):
     score, _ = solve(*board.mover_mask(), variant="anti")
     assert ply["exact"] and ply["best_score"] == score
     assert ply["value"] == (score if ply["mover"] == "black" else -score)
+
+
+def test_k1_the_analysis_says_how_long_the_game_followed_the_book():
+    """K1: the analysis marks the book's moves and says in words how far the game
+    followed the book."""
+    game = GameAnalysis(Played([parse_square(s) for s in ("f5", "d6", "c3", "d3", "c4")]), "A game")
+    report = game.report()
+    assert report["book"] == [1, 2, 3, 4, 5]
+    assert any("opening book" in line and "5" in line for line in report["lines"])

@@ -422,3 +422,25 @@ def test_a3_the_live_unfinished_game_cannot_be_analysed_through_the_bridge():
     with pytest.raises(ValueError, match="once this game is finished"):
         tab.call("analysis_start", moves="", title="This game")
     assert observed(tab) == before and tab.call("snapshot")["analysis"] is None
+
+
+def test_k1_the_review_marks_the_moves_of_the_opening_book():
+    """K1: a move whose position is in the opening book is marked in the review's move
+    list (and named so to a screen reader); after the game leaves the book, none is."""
+    from reversi.engine.book import standard_book
+
+    board = Board()
+    moves = []
+    for _ in range(30):  # the book's own line first, then off it: the first legal move
+        p, o = board.mover_mask()
+        known = standard_book().move_values(p, o)
+        square = max(known, key=known.get) if known and len(moves) < 6 else board.legal_moves()[0]
+        moves.append(square)
+        board.play(square)
+    review = review_of(moves, "A game", "history", "black")
+    assert review["book"][:6] == [1, 2, 3, 4, 5, 6]
+    entries = [side for row in review["move_list"] for side in (row["black"], row["white"]) if side]
+    marked = [entry["ply"] for entry in entries if entry["book"]]
+    assert marked == review["book"]
+    assert all(("book" in entry["label"]) == entry["book"] for entry in entries)
+    assert review_of(moves[:8], "A game", "history", "black", variant="anti")["book"] == []

@@ -39,6 +39,7 @@ export function createMoveList(list, open) {
     button.setAttribute("aria-label", side.label);
     button.classList.toggle("pass", side.pass);
     button.classList.toggle("ahead", side.ahead);
+    button.classList.toggle("book", Boolean(side.book));
     button.disabled = side.ahead;
     if (side.ply === current && !side.pass) button.setAttribute("aria-current", "true");
     button.tabIndex = -1;

@@ -20,6 +20,7 @@ from ..engine.variants import STANDARD, final_score
 from ..game.line import Line, Start
 from . import wording
 from .game_text import Played
+from .movelist import book_plies
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 14
@@ -104,6 +105,8 @@ class GameAnalysis:
         self.title = title
         self.human = human
         self.plies: list[dict[str, Any]] = []
+        #: The placements (by ply, from 1) that were moves of the opening book (SPEC K1).
+        self.book = book_plies(self.moves, self.start, self.variant)
 
     @property
     def done(self) -> bool:
@@ -117,15 +120,17 @@ class GameAnalysis:
 
     def report(self) -> dict[str, Any]:
         """Returns what the page shows: progress (``done`` of ``total``), the values for
-        the graph (``plies``), every analysed placement's loss (``losses``), the plies
-        of the person's placements that lost ground (``marked``), and the same in words
+        the graph (``plies``), every analysed placement's loss (``losses``, each saying
+        whether it was a ``book`` move), the plies of the person's placements that lost
+        ground (``marked``), the book moves' plies (``book``), and the same in words
         (``lines``, ``progress_text``, and ``label``: the graph's accessible name)."""
-        lost = losses(self.moves, self.plies)
+        lost = [{**m, "book": m["ply"] + 1 in self.book} for m in losses(self.moves, self.plies)]
         marked = [m for m in lost if m["lost_ground"] and self.human in (None, m["mover"])]
+        run = next(ply for ply in range(len(self.moves) + 1) if ply + 1 not in self.book)
         return {"title": self.title, "total": len(self.moves) + 1, "done": len(self.plies),
                 "finished": self.done, "plies": self.plies, "losses": lost,
-                "marked": [m["ply"] for m in marked],
-                "lines": wording.analysis_lines(self.plies, marked, finished=self.done),
+                "marked": [m["ply"] for m in marked], "book": sorted(self.book),
+                "lines": wording.analysis_lines(self.plies, marked, finished=self.done, book=run),
                 "progress_text": wording.say("analysis.progress", done=len(self.plies), total=len(self.moves) + 1),
                 "label": wording.say("analysis.graph", lines=" ".join(
-                    wording.analysis_lines(self.plies, marked, finished=self.done)))}
+                    wording.analysis_lines(self.plies, marked, finished=self.done, book=run)))}

@@ -12,35 +12,61 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bitboard import Square
+from ..engine.bitboard import Square, flips_mask, moves_mask
 from ..engine.board import BLACK, Color
 from ..engine.notation import square_name
+from ..engine.variants import ANTI, STANDARD
+from ..game.line import Line, Start
 from . import wording
 
 
-def move_list(moves: list[Square], colors: list[Color], cursor: int | None = None) -> list[dict[str, Any]]:
+def move_list(moves: list[Square], colors: list[Color], cursor: int | None = None,
+              book: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """Returns the rows ``{"number", "black", "white"}`` of a game's moves (``colors``:
     who made each placement), each side an entry ``{"ply", "text", "label", "pass",
-    "current", "ahead"}`` or None; ``cursor`` (default: all) is how many placements are played."""
+    "current", "ahead", "book"}`` or None; ``cursor`` (default: all) is how many placements
+    are played, ``book`` the placements (by ply) that were the opening book's (SPEC K1)."""
     cursor = len(moves) if cursor is None else cursor
     turns: list[dict[str, Any] | None] = []
     expected = BLACK
     for ply, (square, color) in enumerate(zip(moves, colors), 1):
         if color != expected:  # White opens (a set-up position), or the side to move passed
             turns.append(None if ply == 1 else _entry(len(turns), expected, ply - 1, None, cursor))
-        turns.append(_entry(len(turns), color, ply, square, cursor))
+        turns.append(_entry(len(turns), color, ply, square, cursor, ply in book))
         expected = color ^ 1
     if len(turns) % 2:
         turns.append(None)
     return [{"number": n + 1, "black": turns[2 * n], "white": turns[2 * n + 1]} for n in range(len(turns) // 2)]
 
 
-def _entry(turn: int, color: Color, ply: int, square: Square | None, cursor: int) -> dict[str, Any]:
+def _entry(turn: int, color: Color, ply: int, square: Square | None, cursor: int,
+           book: bool = False) -> dict[str, Any]:
     """Returns the entry of turn ``turn`` (0-based): a placement, or (``square`` None) a
     pass after placement ``ply``, with its words and its accessible name (``label``)."""
     number, side = turn // 2 + 1, wording.color_title(color)
     text = square_name(square) if square is not None else wording.say("movelist.pass")
     label = (wording.say("movelist.entry", number=number, color=side, square=text) if square is not None
              else wording.say("movelist.entry_pass", number=number, color=side))
+    if book:
+        label = wording.say("movelist.book", entry=label)
     return {"ply": ply, "text": text, "label": label, "pass": square is None,
-            "current": square is not None and ply == cursor, "ahead": ply > cursor}
+            "current": square is not None and ply == cursor, "ahead": ply > cursor, "book": book}
+
+
+def book_plies(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> frozenset[int]:
+    """Returns the placements (by ply, from 1) that were moves of the opening book: the
+    position after each is in the book (SPEC K1; the book is the standard game's, so
+    none in anti-reversi, nor among the free opening's first placements)."""
+    if variant == ANTI:
+        return frozenset()
+    from ..engine.book import standard_book  # read when a game is reviewed, never at start-up
+
+    book, board, found = standard_book(), Line(start=start, variant=variant).board, set()
+    for ply, square in enumerate(moves, 1):
+        p, o = board.mover_mask()
+        if board.legal_mask() == moves_mask(p, o):  # a placement by the standard rules
+            f = flips_mask(p, o, square)
+            if book.value(o ^ f, p | f | 1 << square) is not None:
+                found.add(ply)
+        board.play(square)
+    return frozenset(found)

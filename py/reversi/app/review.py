@@ -17,7 +17,7 @@ from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
 from .game_text import game_link, game_text
-from .movelist import move_list
+from .movelist import book_plies, move_list
 
 
 def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:
@@ -65,12 +65,15 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
     board = format_board(*start) if start else None
     shown = frames(moves, start, variant)
     colors = Line(moves, start=start, variant=variant).colors
+    book = book_plies(moves, start, variant)
     for frame in shown:
         frame["heading"] = wording.frame_heading(title, frame["ply"], len(moves))
     return {"title": title, "source": source, "moves": format_transcript(moves), "start": board,
             "variant": variant, "transcript": game_text(moves, start, variant), "human": human,
-            "frames": shown, "meaning": wording.graph_meaning(variant), "move_list": move_list(moves, colors),
+            "frames": shown, "meaning": wording.graph_meaning(variant),
+            "move_list": move_list(moves, colors, book=book), "book": sorted(book),
             "link": game_link(moves, start, variant)}
+
 
 
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:

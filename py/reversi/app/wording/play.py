@@ -293,13 +293,16 @@ def signed(value: float) -> str:
 
 
 def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
-                   finished: bool) -> list[str]:
-    """Returns an analysis in words: the start and end values, then each placement that
-    lost ground (the graph's text alternative)."""
+                   finished: bool, book: int = 0) -> list[str]:
+    """Returns an analysis in words: the start value, how long the game followed the
+    opening book (its first ``book`` placements, SPEC K1), each placement that lost
+    ground, and the end value (the graph's text alternative)."""
     kind = {True: say("analysis.exact"), False: say("analysis.estimate")}
     lines = []
     if plies:
         lines.append(say("analysis.start", value=signed(plies[0]["value"]), kind=kind[plies[0]["exact"]]))
+    if book:
+        lines.append(say("analysis.book", ply=book))
     for m in marked:
         mover = color_title(COLOR_NAMES.index(m["mover"])) if m["mover"] in COLOR_NAMES else m["mover"]
         lines.append(say("analysis.lost", m["loss"], ply=m["ply"] + 1, mover=mover, played=m["played"],
