@@ -79,6 +79,7 @@ int rn_search_entry(const rn_search *s, uint64_t p, uint64_t o, int *depth, int 
                     double *value, int *move);
 int rn_pvs(rn_search *s, uint64_t p, uint64_t o, int depth, double alpha, double beta,
            double *out);
+int rn_search_pv(const rn_search *s, uint64_t p, uint64_t o, int depth, int *line);
 rn_solver *rn_solver_new(const rn_eval *eval, int sign);
 void rn_solver_free(rn_solver *s);
 void rn_solver_limits(rn_solver *s, double deadline);
@@ -253,6 +254,7 @@ class Search(search.Search):
         lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
                              -1.0 if at is None else at)
         self.table = _SearchTable(self._context)  # type: ignore[assignment]
+        self._out = ffi.new("double *")
 
     @property
     def nodes(self) -> int:
@@ -269,10 +271,19 @@ class Search(search.Search):
 
         :raises SearchTimeout: past the deadline or the node cap.
         """
-        out = ffi.new("double *")
+        out = self._out
         if lib.rn_pvs(self._context, p, o, depth, alpha, beta, out):
             raise SearchTimeout
         return float(out[0])
+
+    def principal_variation(self, p: Bitboard, o: Bitboard, first: Square,
+                            depth: int) -> list[Square]:
+        """Returns ``Search.principal_variation``'s line, followed in C after its first move."""
+        if (p | o).bit_count() < 4:  # the free opening's placements: Python's own walk
+            return super().principal_variation(p, o, first, depth)
+        p, o = next(child for s, *child in self.children(p, o) if s == first)
+        line = ffi.new("int[]", 64)
+        return [first, *line[0:lib.rn_search_pv(self._context, p, o, depth, line)]]
 
 
 class _SearchTable:

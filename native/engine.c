@@ -472,6 +472,43 @@ static double pvs(rn_search *s, u64 p, u64 o, int depth, double alpha, double be
     return best;
 }
 
+/* Writes Search.principal_variation's line after `first` (played from the position
+ * (p, o) it leads to) into line[]: the table's moves, the last one by one-ply
+ * evaluation; returns its length, at most depth - 1. */
+int rn_search_pv(const rn_search *s, u64 p, u64 o, int depth, int *line) {
+    int n = 0;
+    while (n + 1 < depth && popcount(p | o) >= 4) {
+        u64 moves = rn_moves(p, o);
+        if (!moves) {
+            if (!rn_moves(o, p)) break;
+            u64 t = p; p = o; o = t;
+            continue;
+        }
+        const entry *e = table_find(&s->tt, p, o);
+        int sq;
+        if (e && e->move >= 0 && (moves >> e->move & 1)) {
+            sq = e->move;
+        } else if (n + 1 == depth - 1) {
+            double best = 0;
+            sq = -1;
+            for (u64 m = moves; m; m &= m - 1) {
+                int x = __builtin_ctzll(m);
+                u64 f = rn_flips(p, o, x);
+                double v = -rn_evaluate(s->eval, o ^ f, p | f | 1ULL << x);
+                if (sq < 0 || v > best) { best = v; sq = x; }
+            }
+        } else {
+            break;
+        }
+        line[n++] = sq;
+        u64 f = rn_flips(p, o, sq);
+        u64 np = o ^ f, no = p | f | 1ULL << sq;
+        p = np;
+        o = no;
+    }
+    return n;
+}
+
 /* Returns 0 and the value in *out, or 1 when the node cap or deadline stopped it. */
 int rn_pvs(rn_search *s, u64 p, u64 o, int depth, double alpha, double beta, double *out) {
     if (setjmp(s->stop)) return 1;
