@@ -29,6 +29,7 @@ faster, ``python3 build.py native``)::
     nice python3 bench/book.py build --positions 60000 --jobs 1
     python3 bench/book.py write
     nice python3 bench/book.py rescore py/reversi/engine/data/standard.weights
+    nice python3 bench/book.py check --count 200 --low 20 --high 30   # against deeper searches
 """
 
 from __future__ import annotations
@@ -304,6 +305,42 @@ def write(args: argparse.Namespace) -> None:
           f"{args.out.stat().st_size:,} bytes, main line {header['main_line_plies']} plies", flush=True)
 
 
+def check(args: argparse.Namespace) -> None:
+    """Prints the book's values against searches ``--deeper`` plies deeper than the
+    book's on ``--count`` book positions sampled at ``--low``-``--high`` plies."""
+    import random
+
+    settings = json.loads(args.progress.with_suffix(".json").read_text())
+    tree = Tree(read(args.progress))
+    tree.back_up()
+    plies: dict[int, int] = {tree.root: 0}
+    todo = [tree.root]
+    while todo:  # the ply of each book position by the shortest line
+        key = todo.pop(0)
+        if tree.expanded(key):
+            for k in tree.kids(key):
+                if k not in plies:
+                    plies[k] = plies[key] + 1
+                    todo.append(k)
+    pool = sorted(k for k, ply in plies.items() if args.low <= ply <= args.high
+                  and tree.scored.get(k, (0, 0))[1] != EXACT)
+    sample = random.Random(args.seed).sample(pool, min(args.count, len(pool)))
+    depth = settings["depth"] + args.deeper
+    differences = [abs(tree.values[k] - score((*position(k), depth, 0, None))[0]) for k in sample]
+    print(f"{len(sample)} book positions at plies {args.low}-{args.high}: the book's value against "
+          f"{depth}-ply searches: mean difference {sum(differences) / max(1, len(differences)):.2f} discs, "
+          f"largest {max(differences, default=0):.2f}", flush=True)
+
+
+def load_time(path: str) -> None:
+    """Prints how long reading the book file ``path`` takes (to run inside Pyodide)."""
+    from reversi.engine.book import load
+
+    start = time.perf_counter()
+    book = load(Path(path))
+    print(f"{len(book.values):,} positions read in {(time.perf_counter() - start) * 1e3:.0f} ms", flush=True)
+
+
 def main() -> None:
     native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -322,8 +359,14 @@ def main() -> None:
     again.add_argument("--jobs", type=int, default=1)
     out = commands.add_parser("write", help="write the book file from the progress")
     out.add_argument("--out", type=Path, default=OUT)
+    quality = commands.add_parser("check", help="the book's values against deeper searches")
+    quality.add_argument("--count", type=int, default=200)
+    quality.add_argument("--low", type=int, default=20)
+    quality.add_argument("--high", type=int, default=30)
+    quality.add_argument("--deeper", type=int, default=2)
+    quality.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"build": build, "rescore": rescore, "write": write}[args.command](args)
+    {"build": build, "rescore": rescore, "write": write, "check": check}[args.command](args)
 
 
 if __name__ == "__main__":
