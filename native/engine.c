@@ -73,7 +73,7 @@ static void init_rays(void) {
         }
 }
 
-u64 rn_flips(u64 p, u64 o, int sq) {
+static inline u64 flips(u64 p, u64 o, int sq) {
     u64 f = 0, ray, stop, first;
     if (!(NEIGHBOUR[sq] & o)) return 0;
     for (int d = 0; d < 4; d++) {
@@ -92,6 +92,8 @@ u64 rn_flips(u64 p, u64 o, int sq) {
     return f;
 }
 
+u64 rn_flips(u64 p, u64 o, int sq) { return flips(p, o, sq); }
+
 /* -- perft ----------------------------------------------------------------- */
 
 uint64_t rn_perft(u64 p, u64 o, int depth, int passed) {
@@ -103,7 +105,7 @@ uint64_t rn_perft(u64 p, u64 o, int depth, int passed) {
     if (depth == 1) return (uint64_t)popcount(mv);
     while (mv) {
         int s = __builtin_ctzll(mv);
-        u64 b = mv & (0 - mv), f = rn_flips(p, o, s);
+        u64 b = mv & (0 - mv), f = flips(p, o, s);
         mv ^= b;
         if (depth == 2) {
             u64 child = rn_moves(o ^ f, p | f | b);
@@ -376,7 +378,7 @@ static double frontier(rn_search *s, u64 p, u64 o, u64 moves, double beta) {
             int sq = __builtin_ctzll(mask);
             mask &= mask - 1;
             count_node(s);
-            u64 f = rn_flips(p, o, sq);
+            u64 f = flips(p, o, sq);
             double score = -rn_evaluate(s->eval, o ^ f, p | f | 1ULL << sq);
             if (score > best) {
                 best = score;
@@ -443,7 +445,7 @@ static double pvs(rn_search *s, u64 p, u64 o, int depth, double alpha, double be
     int best_move = -1;
     for (int i = 0; i < count; i++) {
         int sq = order[i];
-        u64 f = rn_flips(p, o, sq);
+        u64 f = flips(p, o, sq);
         u64 np = o ^ f, no = p | f | 1ULL << sq;
         double score;
         if (i == 0) {
@@ -493,7 +495,7 @@ int rn_search_pv(const rn_search *s, u64 p, u64 o, int depth, int *line) {
             sq = -1;
             for (u64 m = moves; m; m &= m - 1) {
                 int x = __builtin_ctzll(m);
-                u64 f = rn_flips(p, o, x);
+                u64 f = flips(p, o, x);
                 double v = -rn_evaluate(s->eval, o ^ f, p | f | 1ULL << x);
                 if (sq < 0 || v > best) { best = v; sq = x; }
             }
@@ -501,7 +503,7 @@ int rn_search_pv(const rn_search *s, u64 p, u64 o, int depth, int *line) {
             break;
         }
         line[n++] = sq;
-        u64 f = rn_flips(p, o, sq);
+        u64 f = flips(p, o, sq);
         u64 np = o ^ f, no = p | f | 1ULL << sq;
         p = np;
         o = no;
@@ -566,41 +568,41 @@ static inline int final_int(const rn_solver *s, u64 p, u64 o) {
 }
 
 static int last(const rn_solver *s, u64 p, u64 o, int x) {
-    int n = popcount(rn_flips(p, o, x)), score;
+    int n = popcount(flips(p, o, x)), score;
     if (n) score = 2 * (popcount(p) + n) - 62;
-    else if ((n = popcount(rn_flips(o, p, x)))) score = 2 * (popcount(p) - n) - 64;
+    else if ((n = popcount(flips(o, p, x)))) score = 2 * (popcount(p) - n) - 64;
     else score = 2 * popcount(p) - 63;
     return s->sign < 0 ? -score : score;
 }
 
 static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
     s->nodes++;
-    u64 f = rn_flips(p, o, x1);
+    u64 f = flips(p, o, x1);
     int best, v;
     if (f) {
         best = -last(s, o ^ f, p | f | 1ULL << x1, x2);
         if (best > alpha) return best;
-        f = rn_flips(p, o, x2);
+        f = flips(p, o, x2);
         if (f) {
             v = -last(s, o ^ f, p | f | 1ULL << x2, x1);
             if (v > best) return v;
         }
         return best;
     }
-    f = rn_flips(p, o, x2);
+    f = flips(p, o, x2);
     if (f) return -last(s, o ^ f, p | f | 1ULL << x2, x1);
-    f = rn_flips(o, p, x1);
+    f = flips(o, p, x1);
     if (f) {
         best = last(s, p ^ f, o | f | 1ULL << x1, x2);
         if (best <= alpha) return best;
-        f = rn_flips(o, p, x2);
+        f = flips(o, p, x2);
         if (f) {
             v = last(s, p ^ f, o | f | 1ULL << x2, x1);
             if (v < best) return v;
         }
         return best;
     }
-    f = rn_flips(o, p, x2);
+    f = flips(o, p, x2);
     if (f) return last(s, p ^ f, o | f | 1ULL << x2, x1);
     return final_int(s, p, o);
 }
@@ -608,12 +610,12 @@ static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
 static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3) {
     s->nodes++;
     int best = -SINF, v;
-    u64 f = rn_flips(p, o, x1);
+    u64 f = flips(p, o, x1);
     if (f) {
         best = -solve2(s, o ^ f, p | f | 1ULL << x1, -alpha - 1, x2, x3);
         if (best > alpha) return best;
     }
-    f = rn_flips(p, o, x2);
+    f = flips(p, o, x2);
     if (f) {
         v = -solve2(s, o ^ f, p | f | 1ULL << x2, -alpha - 1, x1, x3);
         if (v > best) {
@@ -621,13 +623,13 @@ static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3)
             best = v;
         }
     }
-    f = rn_flips(p, o, x3);
+    f = flips(p, o, x3);
     if (f) {
         v = -solve2(s, o ^ f, p | f | 1ULL << x3, -alpha - 1, x1, x2);
         if (v > best) return v;
     }
     if (best > -SINF) return best;
-    if (rn_flips(o, p, x1) || rn_flips(o, p, x2) || rn_flips(o, p, x3))
+    if (flips(o, p, x1) || flips(o, p, x2) || flips(o, p, x3))
         return -solve3(s, o, p, -alpha - 1, x1, x2, x3);
     return final_int(s, p, o);
 }
@@ -635,12 +637,12 @@ static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3)
 static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3, int x4) {
     s->nodes++;
     int best = -SINF, v;
-    u64 f = rn_flips(p, o, x1);
+    u64 f = flips(p, o, x1);
     if (f) {
         best = -solve3(s, o ^ f, p | f | 1ULL << x1, -alpha - 1, x2, x3, x4);
         if (best > alpha) return best;
     }
-    f = rn_flips(p, o, x2);
+    f = flips(p, o, x2);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x2, -alpha - 1, x1, x3, x4);
         if (v > best) {
@@ -648,7 +650,7 @@ static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3,
             best = v;
         }
     }
-    f = rn_flips(p, o, x3);
+    f = flips(p, o, x3);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x3, -alpha - 1, x1, x2, x4);
         if (v > best) {
@@ -656,13 +658,13 @@ static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3,
             best = v;
         }
     }
-    f = rn_flips(p, o, x4);
+    f = flips(p, o, x4);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x4, -alpha - 1, x1, x2, x3);
         if (v > best) return v;
     }
     if (best > -SINF) return best;
-    if (rn_flips(o, p, x1) || rn_flips(o, p, x2) || rn_flips(o, p, x3) || rn_flips(o, p, x4))
+    if (flips(o, p, x1) || flips(o, p, x2) || flips(o, p, x3) || flips(o, p, x4))
         return -solve4(s, o, p, -alpha - 1, x1, x2, x3, x4);
     return final_int(s, p, o);
 }
@@ -700,7 +702,7 @@ static int shallow(rn_solver *s, u64 p, u64 o, int alpha, const int *empties, in
     odd_first(empties, n, parity, order);
     for (int i = 0; i < n; i++) {
         int sq = order[i];
-        u64 f = rn_flips(p, o, sq);
+        u64 f = flips(p, o, sq);
         if (!f) continue;
         int k = 0;
         for (int j = 0; j < n; j++)
@@ -737,7 +739,7 @@ static int children_of(const rn_solver *s, u64 p, u64 o, u64 moves, int tt_move,
         int sq = __builtin_ctzll(moves);
         u64 b = moves & (0 - moves);
         moves ^= b;
-        u64 f = rn_flips(p, o, sq);
+        u64 f = flips(p, o, sq);
         child c = {0, sq, o ^ f, p | f | b, 0};
         c.moves = rn_moves(c.p, c.o);
         int replies = popcount(c.moves) + popcount(c.moves & CORNERS);
