@@ -159,3 +159,18 @@ def test_c2_symmetric_moves_are_picked_by_the_seed():
     p, o = Board().mover_mask()
     picks = {choose_move(p, o, "normal", seed=seed, nodes=300).square for seed in range(12)}
     assert picks == set(squares(moves_mask(p, o)))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_c2_a_forced_move_is_played_at_once(level):
+    """C2: with one legal move, a searching level plays it with no search at all."""
+    rng = random.Random(11)
+    while True:
+        board = Board()
+        while not board.is_game_over() and len(board.legal_moves()) != 1:
+            board.play(rng.choice(board.legal_moves()))
+        if not board.is_game_over() and 64 - (board.black | board.white).bit_count() > 20:
+            break
+    p, o = board.mover_mask()
+    choice = choose_move(p, o, level, nodes=LEVELS[level].nodes)
+    assert choice.square == board.legal_moves()[0] and choice.nodes == 0

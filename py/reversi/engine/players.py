@@ -11,6 +11,9 @@
   plies within 2.4 s, and the exact endgame solver from as many empty
   squares as its budget allows (see ``think.exact_threshold``).
 
+A forced move (the only legal one) is played at once by every level that
+searches: no search can change it.
+
 From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
 seed, among the book moves within ``Level.book_margin`` discs of the best, so
 their games differ; Easy and Normal do not use it, so they stay beatable.
@@ -105,6 +108,10 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         if found:
             return MoveChoice(found[0], float(found[1]), 0, 0, time.perf_counter() - start,
                               False, [found[0]])
+    if moves.bit_count() == 1:  # a forced move: played at once, valued by the evaluation
+        square = moves.bit_length() - 1
+        return MoveChoice(square, -evaluator.evaluate(*_after(p, o, square)), 0, 0,
+                          time.perf_counter() - start, False, [square])
     if nodes is not None and budget is None:
         deadline = None
         exact_empties = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
