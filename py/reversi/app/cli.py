@@ -30,7 +30,8 @@ from ..engine.variants import STANDARD, VARIANTS
 from ..engine.variants import winner as winner_of
 from .game_text import game_text
 
-#: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``).
+#: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``); an
+#: installed copy has no repository beside it, and ``bench`` then skips them.
 FFO_PATH = Path(__file__).resolve().parents[3] / "tests" / "data" / "ffo-01-19.obf"
 
 
@@ -215,7 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")
     p.add_argument("--perft", type=int, default=9, choices=range(12), metavar="DEPTH",
                    help="perft up to DEPTH (0 to skip)")
-    p.add_argument("--ffo", default=str(FFO_PATH), help="OBF file to solve ('' to skip)")
+    p.add_argument("--ffo", default=str(FFO_PATH) if FFO_PATH.exists() else "",
+                   help="OBF file to solve ('' to skip; the default is the repository's FFO file, when there)")
     p.add_argument("--games", type=int, default=2, help="games per level (0 to skip)")
     p.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
     p.add_argument("--budget", type=float, help="thinking time per move instead of the levels'")
