@@ -9,7 +9,7 @@ Commands:
 Downloads are pinned below, checked against their checksums and kept in the
 git-ignored .cache/; a verified file there is used as is, with no network.
 
-The built site (dist/, a folder of static files, SPEC O1):
+The built site (dist/, a folder of static files, O1):
     index.html, web/       copied from the repository (web/sw.js is a template)
     pyodide/               the Pyodide runtime files, the micropip and packaging
                            wheels, and pyodide-lock.json
@@ -382,8 +382,8 @@ def copy_engine_sources(dest: Path) -> None:
 
 
 def opening_json() -> str:
-    """Returns the opening position as the page paints it before Python is ready (SPEC
-    O3), made by the engine's own code, as JSON safe inside a script element."""
+    """Returns the opening position as the page paints it before Python is ready
+    (O3), made by the engine's own code, as JSON safe inside a script element."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from reversi.app.snapshot import opening_view
@@ -409,7 +409,7 @@ I18N_ATTRS = re.compile(r'(\sdata-i18n-attr="([^"]+)")')
 
 
 def page_words(template: str, tables: dict[str, dict]) -> tuple[str, dict[str, dict[str, str]]]:
-    """Returns the page with its English words filled in (SPEC L3, O3), and every
+    """Returns the page with its English words filled in (L3, O3), and every
     language's words the page uses before Python is ready: the template's keys and
     every ``page.`` key (the page's own words in web/)."""
     english = tables["en"]
@@ -433,7 +433,7 @@ def copy_pages(site: Path) -> None:
     and web/ (but the service worker template and the package.json that tells node
     the modules are ES modules) into the site, as far as they exist, and writes
     web/words.js: each language's own name and the words the page needs before Python
-    is ready (SPEC L3, O3), taken from Python's word tables."""
+    is ready (L3, O3), taken from Python's word tables."""
     site.mkdir(parents=True, exist_ok=True)
     languages, tables = word_tables()
     words: dict[str, dict[str, str]] = {}
@@ -452,7 +452,7 @@ def copy_pages(site: Path) -> None:
         (site / "web" / "words.js").write_text(module)
 
 
-# -- the installable app (SPEC O1): manifest and icons drawn here, no binary in git --
+# -- the installable app (O1): manifest and icons drawn here, no binary in git --
 ICON_SIZES = (192, 512)
 BOARD_GREEN = (31, 122, 77)
 LINE_GREEN = (15, 74, 45)
@@ -504,7 +504,7 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
 
 def write_app_manifest(site: Path) -> None:
     """Writes manifest.webmanifest (English) and manifest-<language>.webmanifest for
-    each other language (the install name in its words, SPEC L1), and the icons they
+    each other language (the install name in its words, L1), and the icons they
     name, into the site."""
     icons = site / "icons"
     icons.mkdir()
@@ -541,7 +541,7 @@ def site_hashes(site: Path) -> dict[str, str]:
 def write_build_json(site: Path, wheel: Path, snapshot: str | None) -> None:
     """Writes build.json: the project version, the engine wheel, Pyodide and snapshot
     URLs (snapshot null when there is none), a site hash, and the sha256 of every file
-    (the worker names the ones that arrive broken, SPEC O4)."""
+    (the worker names the ones that arrive broken, O4)."""
     hashes = site_hashes(site)
     info = {
         "version": project_version(),

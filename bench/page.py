@@ -301,7 +301,7 @@ def hints(browser, url: str, games: int = 2) -> None:
 
 def stored_history(games: int) -> dict[str, str]:
     """Returns the localStorage of a player with ``games`` finished 60-move games, as the
-    page would have stored them (the oldest shed where the budget asks, SPEC P9)."""
+    page would have stored them (the oldest shed where the budget asks, P9)."""
     import random
 
     from reversi.app import save

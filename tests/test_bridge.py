@@ -1,7 +1,7 @@
-"""The worker's bridge as a protocol (SPEC shape: Python in a worker, a thin page):
+"""The worker's bridge as a protocol (the contract's shape: Python in a worker, a thin page):
 JSON in, JSON out, every method the module documents, every snapshot field the
 snapshot module documents, bad requests refused with a ValueError the worker
-reports, and the storage notice of SPEC P2.  Only Bridge.call is used.
+reports, and the storage notice of P2.  Only Bridge.call is used.
 """
 
 from __future__ import annotations

@@ -217,7 +217,7 @@ def test_service_worker_isolates_the_page_on_a_plain_static_host(site):
 
 
 def test_the_engine_snapshot_fits_pyodides_first_heap(site):
-    """Issue 24: the start-up snapshot holds the installed, imported engine, and its heap
+    """the start-up snapshot holds the installed, imported engine, and its heap
     never grew past Pyodide's first 30 MiB: a larger one fails to restore in this Pyodide
     (its INITIAL_MEMORY is not read), and the page would install the engine at every start."""
     import gzip

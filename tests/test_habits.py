@@ -1,4 +1,4 @@
-"""The habits CI checks (issue 9): lint, type check and the JavaScript unit tests.
+"""The habits CI checks: lint, type check and the JavaScript unit tests.
 
 Each runs the real tool as CI would, from the repository root: ``ruff check``
 on the Python code, ``mypy`` on ``py/reversi`` (configured in pyproject.toml),

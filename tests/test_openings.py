@@ -1,4 +1,4 @@
-"""Opening names (issue 22): the table, its symmetries, and where a game shows its name."""
+"""Opening names: the table, its symmetries, and where a game shows its name."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Puzzles (issue 23): the shipped set and its proofs, the grading, the rating, the daily
+"""Puzzles: the shipped set and its proofs, the grading, the rating, the daily
 puzzle, the Puzzles mode through the bridge, and its saved progress."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Position setup (SPEC E1, E2, issue 11): board strings checked with their reason,
+"""Position setup (E1, E2): board strings checked with their reason,
 set-up games played, saved, restarted, recorded and exported from their position,
 never challenge games, solved exactly and analysed.  The bridge is driven through
 tests/sessions.Tab (Bridge.call only); the session rule directly.

@@ -1,7 +1,7 @@
-"""Issue 5: an axe-core scan of the page in each of its main states, light and dark.
+"""an axe-core scan of the page in each of its main states, light and dark.
 
-SPEC B7 (a real accessible grid, announcements), B3 (keyboard), B5 (full screen),
-B8, B9 (the result card); issue 11's states: the menu sheet open, the result card,
+B7 (a real accessible grid, announcements), B3 (keyboard), B5 (full screen),
+B8, B9 (the result card); the layout's states: the menu sheet open, the result card,
 review, a watched game.  axe-core is a pinned test download (build.fetch_axe), injected into the page
 for the scan only; it is never part of the built site.
 """

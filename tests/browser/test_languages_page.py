@@ -1,4 +1,4 @@
-"""Eight languages in a real browser (SPEC L1-L4, issue 21): the first visit speaks the
+"""Eight languages in a real browser (L1-L4): the first visit speaks the
 browser's language, a move is announced in it, every label fits at four sizes with its
 44 px targets, axe finds nothing, the menu's choice applies at once and survives a
 reload; screenshots of play, the menu and the result card of each language."""

@@ -1,4 +1,4 @@
-"""Puzzles in a real browser (issue 23): solve one, fail one, retry, show the answer, and
+"""Puzzles in a real browser: solve one, fail one, retry, show the answer, and
 after a reload the progress is intact; the game in play is not touched; a puzzle is
 solved by keyboard alone (B3)."""
 

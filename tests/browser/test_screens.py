@@ -1,4 +1,4 @@
-"""Issue 11, item 6, and B8: the page at every issue-11 size, light and dark, in play,
+"""item 6, and B8: the page at every issue-11 size, light and dark, in play,
 at game over (the result card) and with the menu open; a screenshot of each.
 
 At each size and scheme the layout is checked (B8: no horizontal scroll, squares of
@@ -168,5 +168,5 @@ def screens(browser, base_url) -> dict[str, list[str]]:
     *(s for s in SIZES if s != "640x360"),
     "640x360",
 ])
-def test_b8_issue11_screens_in_play_at_game_over_and_with_the_menu(screens, size):
+def test_b8_screens_in_play_at_game_over_and_with_the_menu(screens, size):
     assert screens[size] == [], "\n".join(screens[size])

@@ -1,4 +1,4 @@
-"""SPEC O1 across two builds: a new build served over an installed one.
+"""O1 across two builds: a new build served over an installed one.
 
 The player has the app installed (service worker active) and a game saved. The
 site is then rebuilt with a changed file and a new ``sw.js``. The open page says

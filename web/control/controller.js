@@ -19,7 +19,7 @@
 //   announce(text), sound {play(flips)}, clipboard {write(text)}, share(data) | null (navigator.share),
 //   pageUrl() (the page's address without its fragment)
 //   timers   {setTimeout(fn, ms), now(), measure(name, start, detail)}, hidden() -> boolean
-//   browserLanguage  the browser's language among the page's, sent with load (SPEC L2)
+//   browserLanguage  the browser's language among the page's, sent with load (L2)
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "../text/format.js";
@@ -320,7 +320,7 @@ export function createController({
     return reply;
   }
 
-  /** The engine died (SPEC O4): the page says so, starts a new one and loads the saved
+  /** The engine died (O4): the page says so, starts a new one and loads the saved
    * game into it, which goes on where it was; after too many deaths it offers Retry. */
   function recover(reason) {
     const resume = Boolean(snap && !snap.paused);
@@ -351,20 +351,20 @@ export function createController({
       if (intents[intent] && (!loading || ALWAYS.has(intent))) return intents[intent](detail);
       return false;
     },
-    /** Shows the board before Python is ready (the opening or the saved view, SPEC O3). */
+    /** Shows the board before Python is ready (the opening or the saved view, O3). */
     paint(board) {
       view.show(board);
       ui.scores(board);
     },
     /** Loads the stored game into Python once the engine is ready; when it cannot start,
-     * the page says why and offers Retry (SPEC O4). Returns the reply, or null. */
+     * the page says why and offers Retry (O4). Returns the reply, or null. */
     start: begin,
     /** Starts the engine again after a failed start-up (the Retry button). */
     retry() {
       engine.restart();
       return begin(store.readAll());
     },
-    /** Another tab stored `part` (SPEC P7). */
+    /** Another tab stored `part` (P7). */
     external(part) {
       if (!loading) command("external", { part, documents: store.readAll() });
     },

@@ -5,7 +5,7 @@ method name and its parameters as a JSON string; it gets back a JSON string:
 the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
 name, each ``{"text", "base"}``: stored only if ``base`` is still what is stored,
 :mod:`.saving`), ``pending`` (parts to store in the same way only if the page
-is hidden or closed first: the active time between its 15 s writes, SPEC P8)
+is hidden or closed first: the active time between its 15 s writes, P8)
 and ``drop`` (stored keys to remove).  A request that fails raises; the worker
 turns the exception into a message.
 
@@ -14,11 +14,11 @@ Methods and parameters:
 - ``load`` {"documents": {part: text | null}, "language": code}: starts from what is
   stored (parts ``settings``, ``game``, ``clock``, ``stars``, the history chunks, or an
   older ``legacy`` document); ``language`` is the browser's, as the page matched it to
-  the languages there are (SPEC L2): the page speaks it until the player chooses one.
+  the languages there are (L2): the page speaks it until the player chooses one.
   ``"history_follows": true``: the history chunks are left out and come in the next
   request, ``load_history``; nothing is stored until they are read.
 - ``load_history`` {"documents": {chunk: text | null}}: the history chunks of the save
-  ``load`` read the rest of (issue 19: a long history costs the start nothing); the
+  ``load`` read the rest of (a long history costs the start nothing); the
   page sends it right after ``load``'s reply, before anything else.
 - ``snapshot`` {}: the current state.
 - ``place`` {"square": "d3", "token": n}: a person's placement.
@@ -28,19 +28,19 @@ Methods and parameters:
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
 - ``hint_step`` {"token": n}: the next step of the hints for the game at ``token``
-  (while ``hints_due``, SPEC H1-H3).
+  (while ``hints_due``, H1-H3).
 - ``flush`` {}: the page is being hidden: store the active time now.
-- ``storage_failed`` {"reason": str}: the page could not store (SPEC P2): the
+- ``storage_failed`` {"reason": str}: the page could not store (P2): the
   player is told, and nothing more is offered to store.
 - ``external`` {"part": name, "documents": {part: text | null}, "refused": bool}:
-  another tab stored ``part`` (SPEC P7), and ``refused`` when that is why this
+  another tab stored ``part`` (P7), and ``refused`` when that is why this
   tab's own write of it was not made; ``documents`` is everything stored now.
 - ``takeover`` {"documents": {...}}: the player takes the game over in this tab.
 - ``review`` {"source": "current" | "history", "index": n}: a game's frames; the
   game in play pauses meanwhile.  ``close_review`` {}: back to the game.
 - ``import_transcript`` {"text": str}: a pasted game (an optional board string,
   then a transcript), checked, as frames to review.
-- ``open_link`` {"fragment": str}: the game of a link (``#moves=…``, issue 22), checked,
+- ``open_link`` {"fragment": str}: the game of a link (``#moves=…``), checked,
   opened in review; the game in play is not touched.
 - ``analysis_start`` {"moves": text, "title": str, "human": colour | null},
   ``analysis_step``, ``analysis_stop`` {}: analyse a finished or past game one
@@ -53,11 +53,11 @@ Methods and parameters:
   last reply's ``transcript`` (its tag keeps the variant), "" for a new game
   of the chosen rules.
 - ``setup_check`` {"board": board string}: the editor's position checked (reply
-  field ``setup``, :func:`reversi.app.setup.check`; SPEC E1).
+  field ``setup``, :func:`reversi.app.setup.check`; E1).
 - ``setup_play`` {"board", "mode"}: a new game from that position (E2).
 - ``setup_solve`` {"board"}: its exact best move and score (reply field ``solution``).
 - ``setup_analyse`` {"board"}: opens it in review and starts its analysis.
-- Puzzles (issue 23, :mod:`.puzzles`; each may carry ``today``, the page's local date,
+- Puzzles (:mod:`.puzzles`; each may carry ``today``, the page's local date,
   YYYY-MM-DD): ``puzzle_open`` {"which": "next" | "daily" | number}, ``puzzle_tap``
   {"square"}, ``puzzle_retry``, ``puzzle_answer``, ``puzzle_play_out``,
   ``puzzle_computer`` (the computer's move when a puzzle is played out),
@@ -103,10 +103,10 @@ class Bridge:
                  clock: Callable[[], str] = now_iso) -> None:
         self.player, self.clock = player, clock
         self.session = Session(player, clock)
-        #: The browser's language, matched by the page (SPEC L2).
+        #: The browser's language, matched by the page (L2).
         self.browser_language = wording.DEFAULT
         self.notices: list[str] = []
-        #: The notice that progress is not being saved (SPEC P2), once the page reported it.
+        #: The notice that progress is not being saved (P2), once the page reported it.
         self.storage_note = ""
         self.saving = Saving()
         self.reviews = Reviews()
@@ -188,7 +188,7 @@ class Bridge:
         return json.dumps(self.reply(method))
 
     def language(self) -> str:
-        """Returns the language the page speaks: the player's choice, else the browser's (SPEC L2)."""
+        """Returns the language the page speaks: the player's choice, else the browser's (L2)."""
         return self.session.settings.language or self.browser_language
 
     def speak(self) -> None:
@@ -218,7 +218,7 @@ class Bridge:
                                      hold=self.loading is not None))
         return reply
 
-    # -- hints (SPEC H1-H3) ---------------------------------------------------
+    # -- hints (H1-H3) ---------------------------------------------------
     def hints_wanted(self) -> bool:
         """Checks if hints should show now: hint mode on, a person to move, no review."""
         session = self.session
@@ -238,7 +238,7 @@ class Bridge:
             self.hints.step(self.session.board)
             self.session.use_hints()
 
-    # -- position setup (SPEC E1, E2) ----------------------------------------------
+    # -- position setup (E1, E2) ----------------------------------------------
     def setup_play(self, board: str, mode: str) -> None:
         """Starts a new game from a set-up position."""
         start = setup.read(board)
@@ -255,7 +255,7 @@ class Bridge:
         self.reviews.show(self.session, review_of(game.moves, title, "setup", None, game.start, game.variant))
         self.events.extend(self.reviews.analyse(self.session, game, title, None))
 
-    # -- puzzles (issue 23) ----------------------------------------------------
+    # -- puzzles ----------------------------------------------------
     def puzzle_open(self, which: Any = "next") -> None:
         """Shows a puzzle; the game in play waits, paused, as in a review."""
         self.puzzles.show(which, self.today)
@@ -271,7 +271,7 @@ class Bridge:
     # -- storage ------------------------------------------------------------
     def keep_history_in_budget(self) -> None:
         """Sheds the moves of the oldest records when the history outgrows its storage
-        budget, and tells the player the first time (SPEC P9)."""
+        budget, and tells the player the first time (P9)."""
         history = self.session.progress.history
         shed = history.shed(save.HISTORY_BUDGET)
         if shed and not history.told:
@@ -279,7 +279,7 @@ class Bridge:
             self.notices.append(wording.history_shed())
 
     def load(self, documents: Any = None, language: Any = None, history_follows: Any = False) -> None:
-        """Starts a new session from the stored documents (SPEC P1, P3, P4); with
+        """Starts a new session from the stored documents (P1, P3, P4); with
         ``history_follows``, all but the history chunks, which ``load_history`` reads."""
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)
@@ -297,7 +297,7 @@ class Bridge:
         self.saving.loaded(self.session, texts, damaged=bool(self.notices), chunks_follow=self.loading is not None)
 
     def load_history(self, documents: Any = None) -> None:
-        """Reads the history chunks of the save that ``load`` began (issue 19), then
+        """Reads the history chunks of the save that ``load`` began, then
         stores what is due again.
 
         :raises ValueError: when no ``load`` with ``history_follows`` came before.
@@ -313,17 +313,17 @@ class Bridge:
 
     def storage_failed(self, reason: str = "") -> None:
         """Tells the player that progress is not being saved, and stops offering parts
-        to store: the game goes on in memory (SPEC P2)."""
+        to store: the game goes on in memory (P2)."""
         self.storage_note = self.storage_note or wording.storage_failed(reason)
         self.saving.off = True
 
     def busy(self) -> bool:
         """Checks if this tab is in the middle of something: reviewing, analysing, or
-        the computer to move (SPEC P7)."""
+        the computer to move (P7)."""
         return self.reviews.open or self.reviews.analysis is not None or self.session.computer_to_move()
 
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
-        """Takes in what another tab stored (SPEC P7): settings are taken; stars, results
+        """Takes in what another tab stored (P7): settings are taken; stars, results
         and time merge; a newer game is adopted by an idle tab, and a busy one (or one whose own game
         could not be stored) waits for the player to take it over."""
         texts = self.saving.texts(documents)
@@ -341,14 +341,14 @@ class Bridge:
                 self.events.append(app_ev.Adopted())
 
     def takeover(self, documents: Any = None) -> None:
-        """Continues here the game another tab stored, and resumes it (SPEC P7)."""
+        """Continues here the game another tab stored, and resumes it (P7)."""
         self.adopt(self.saving.texts(documents))
         self.session.resume()
         self.events.append(app_ev.TakenOver())
 
     def adopt(self, texts: dict[str, str | None]) -> None:
         """Replaces the session with the stored one, keeping this tab's stars and results.
-        Like a reloaded one, an unfinished computer game waits for Resume (SPEC P4: two
+        Like a reloaded one, an unfinished computer game waits for Resume (P4: two
         tabs never both play the computer's move), and a tab that was paused (hidden)
         stays paused, so a background tab is never busy with the computer's turn."""
         old = self.session

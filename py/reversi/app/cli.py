@@ -3,7 +3,7 @@
 A position is either 64 characters a1..h8 (``X`` black, ``O`` white, ``-``
 empty; FFO/OBF style), a space and the side to move (``X`` or ``O``), with any
 ``; move:score;`` text after it ignored, or a transcript such as ``f5d6c3``
-(SPEC R6).  ``best``, ``solve`` and ``match`` take ``--variant`` (SPEC V1:
+(R6).  ``best``, ``solve`` and ``match`` take ``--variant`` (V1:
 ``standard``, ``anti`` or ``free``): a transcript is replayed, a move chosen
 or a position solved under that variant's rules and result.  Bad input
 prints a one-line error and exits with status 2.
@@ -95,7 +95,7 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 def cmd_match(args: argparse.Namespace) -> int:
     """Plays a match of the variant from random openings, colours alternating; prints
-    each game with its text (tagged, SPEC V3: it opens in the page as the same game) and
+    each game with its text (tagged, V3: it opens in the page as the same game) and
     the totals (wins by the variant's rule)."""
     rng = random.Random(args.seed)
     wins = draws = losses = mine = theirs = 0
@@ -173,7 +173,7 @@ def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
-    """Adds the ``--variant`` option (SPEC V1) to a subcommand's parser."""
+    """Adds the ``--variant`` option (V1) to a subcommand's parser."""
     parser.add_argument("--variant", choices=VARIANTS, default=STANDARD,
                         help="rules and result: standard, anti (fewer discs win) or free "
                              "(free opening)")

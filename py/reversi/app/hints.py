@@ -1,4 +1,4 @@
-"""Hint mode (SPEC H1-H3): the expected final disc difference of every legal move of
+"""Hint mode (H1-H3): the expected final disc difference of every legal move of
 the position in play, worked out in steps so the page shows progress.
 
 The first step gives quick estimates; the second the strongest values its time

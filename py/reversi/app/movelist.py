@@ -1,4 +1,4 @@
-"""The move list: a game's moves numbered in pairs, passes shown (issue 22, SPEC R4, R6).
+"""The move list: a game's moves numbered in pairs, passes shown (R4, R6).
 
 ``1. f5 d6  2. c3 d3 …``: each pair is Black's turn and White's, so a pass takes
 its side's place in the pair ("pass"), and a game that begins with White to move

@@ -1,4 +1,4 @@
-"""Puzzles (issue 23): the Puzzles mode and the progress that brings the player back.
+"""Puzzles: the Puzzles mode and the progress that brings the player back.
 
 A puzzle (:mod:`reversi.engine.puzzles`) is a position with one clearly best move,
 every move's exact result proved by the solver.  The player taps a move: the
@@ -7,7 +7,7 @@ best replies, in discs, and offers Retry or Show the answer.  After the answer
 the rest can be played out against the computer.  Puzzles never touch the game
 in play, its attempt or the stars.
 
-Progress is its own saved part (``puzzles``, SPEC P1, P3, P7, P8)::
+Progress is its own saved part (``puzzles``, P1, P3, P7, P8)::
 
     {"format": "reversi", "part": "puzzles", "version": 1, "rating": n,
      "ratings": [[date, n], ...], "solved": [number, ...], "rated": n,
@@ -91,7 +91,7 @@ class Progress:
     @classmethod
     def read(cls, text: str | None) -> tuple[Progress, bool]:
         """Returns the progress of a stored text and whether the text was readable
-        (absent is readable; a damaged part gives fresh progress, SPEC P3)."""
+        (absent is readable; a damaged part gives fresh progress, P3)."""
         if text is None:
             return cls(), True
         try:

@@ -50,8 +50,8 @@ class Reviews:
         self.open, self.analysis = False, None
 
     def import_game(self, session: Session, text: str, *, link: bool = False) -> list[Event]:
-        """Opens a pasted game in review, after checking it (SPEC R6, E2); ``link``: the
-        text is a link's fragment (issue 22, :func:`reversi.app.game_text.parse_link`).
+        """Opens a pasted game in review, after checking it (R6, E2); ``link``: the
+        text is a link's fragment (:func:`reversi.app.game_text.parse_link`).
 
         :raises ValueError: with the words that say why it cannot be opened.
         """

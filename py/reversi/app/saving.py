@@ -1,4 +1,4 @@
-"""When to store which part, and what this tab last read or wrote (SPEC P1, P7, P8).
+"""When to store which part, and what this tab last read or wrote (P1, P7, P8).
 
 The game part is stored when the game changes, history and stars when they
 change, and the active time at most every :data:`CLOCK_EVERY_MS` (and when the
@@ -16,7 +16,7 @@ from ..game.session import Session
 from ..game.stars import Shelf
 from . import save
 
-#: Least active time between two writes of the clock part (SPEC P8).
+#: Least active time between two writes of the clock part (P8).
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
@@ -35,7 +35,7 @@ class Saving:
         self.elsewhere = False
         #: An older single document was read and is removed once the parts are stored.
         self.legacy = False
-        #: The page cannot store (SPEC P2): nothing more is offered, the game goes on in memory.
+        #: The page cannot store (P2): nothing more is offered, the game goes on in memory.
         self.off = False
         #: The last load migrated or dropped something, and nothing was stored since: the
         #: first reply stores every part that differs from what was read, the clock too.

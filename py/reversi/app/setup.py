@@ -1,4 +1,4 @@
-"""Position setup (SPEC E1, E2): checking a set-up position, and solving it.
+"""Position setup (E1, E2): checking a set-up position, and solving it.
 
 The page edits the 64 squares and the side to move itself (a tap cycles a
 square); each change comes here as a board string and is checked: well formed,
@@ -24,7 +24,7 @@ SOLVE_SECONDS = 8.0
 def read(text: Any) -> Start:
     """Returns the position of a board string.
 
-    :raises ValueError: with the words that say what is wrong with it (SPEC E1).
+    :raises ValueError: with the words that say what is wrong with it (E1).
     """
     if not isinstance(text, str):
         raise ValueError(wording.setup_problem(None))
@@ -57,7 +57,7 @@ def check(text: Any) -> dict[str, Any]:
 
 def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
     """Returns the exact best move of a set-up position and its final disc difference
-    for the side to move: ``{"move", "score", "text"}`` (SPEC E2).
+    for the side to move: ``{"move", "score", "text"}`` (E2).
 
     :raises ValueError: with words, for a position that cannot be solved here.
     """

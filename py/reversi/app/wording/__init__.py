@@ -1,6 +1,6 @@
 """Every sentence the page shows, and nothing else, in the player's language: the game
 layer reports values (:mod:`reversi.game.events`) and this package alone turns them
-into words, so the rules are tested on values and the page never parses words (SPEC B7,
+into words, so the rules are tested on values and the page never parses words (B7,
 L1-L4).  :mod:`.catalog` holds the tables, one a language; :mod:`.play` words play
 itself, :mod:`.notices` what is around it.  A person is "You" against the computer, and
 the colours are named in a local game.
