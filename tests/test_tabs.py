@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from reversi.app import save
-from reversi.app.bridge import GAME_COMMANDS
+from reversi.app.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
 from reversi.game.session import Session
@@ -603,3 +603,20 @@ class TabsMachine(RuleBasedStateMachine):
 TabsMachine.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow])
 test_p7_random_work_in_three_tabs_loses_nothing = TabsMachine.TestCase
+
+
+@pytest.mark.parametrize("method", GAME_COMMANDS)
+def test_p7_every_refused_game_command_says_why(method):
+    """P7: while the game continues elsewhere, each game command's reply names the reason
+    it was refused; a command that ran names none."""
+    storage, a, b = two_tabs("local")
+    b.deliver()
+    assert a.call("snapshot")["refused"] is None
+    elsewhere(a, b)
+    params = dict(GAME_PARAMS.get(method, {}))
+    if method in ("place", "computer_move", "hint_step"):
+        params["token"] = a.snap["token"]
+    if method == "setup_play":
+        params.update(board="-" * 27 + "OX------XO" + "-" * 27 + " X", mode="local")
+    assert a.call(method, **params)["refused"] == "elsewhere"
+    assert a.call("set_setting", name="sound", value=True)["refused"] is None

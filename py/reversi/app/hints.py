@@ -16,6 +16,7 @@ from typing import Any
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from ..game.session import Session
 from . import wording
 
 #: Seconds of each step: quick estimates, then the full values.
@@ -70,3 +71,28 @@ class Hints:
         final = self.steps >= len(STEP_SECONDS)
         return {"values": values, "done": self.steps, "total": len(STEP_SECONDS), "final": final,
                 "text": wording.hint_progress(final, all(e for _, e in self.values.values()))}
+
+
+def wanted(session: Session, reviewing: bool) -> bool:
+    """Checks if hints should show now: hint mode on, a person to move, no review."""
+    return session.settings.hints and session.human_to_move() and not reviewing
+
+
+class HintMode:
+    """Hint mode at the bridge (H1-H3): the hints of the game in play, and when they are due."""
+
+    def __init__(self) -> None:
+        self.hints = Hints()
+
+    def state(self, session: Session, *, reviewing: bool, elsewhere: bool) -> dict[str, Any]:
+        """Returns the snapshot's hint fields: ``hints`` and ``hints_due``."""
+        on, board = wanted(session, reviewing), session.board
+        return {"hints": self.hints.report(board) if on else None,
+                "hints_due": on and not elsewhere and self.hints.due(board)}
+
+    def step(self, session: Session, token: int, *, reviewing: bool) -> None:
+        """Works out the next step of the hints for the game at ``token``; showing them
+        is assistance, so the attempt becomes practice (H2)."""
+        if token == session.token and wanted(session, reviewing):
+            self.hints.step(session.board)
+            session.use_hints()

@@ -30,11 +30,12 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine import puzzles as puzzle_set
 from ..engine.board import Board
 from ..engine.notation import parse_board, parse_square, square_name
+from ..game.session import Session
 from . import wording
 
 PART = "puzzles"
@@ -231,6 +232,30 @@ class Room:
     def close(self) -> None:
         """Leaves the Puzzles mode."""
         self.puzzle = None
+
+    @classmethod
+    def stored(cls, text: str | None) -> tuple[Room, bool]:
+        """Returns a room with the stored progress ``text`` and whether it was readable."""
+        room = cls()
+        room.progress, readable = Progress.read(text)
+        return room, readable
+
+    def enter(self, which: Any, today: str, session: Session, *, reviewing: bool) -> None:
+        """Shows a puzzle; the game in play waits, paused, as in a review."""
+        self.show(which, today)
+        if not reviewing:
+            session.open_review()
+
+    def leave(self, session: Session, *, reviewing: bool) -> None:
+        """Leaves the Puzzles mode; the game in play resumes if the puzzles paused it."""
+        if self.open and not reviewing:
+            session.close_review()
+        self.close()
+
+    def parts(self, known: Mapping[str, str]) -> dict[str, str]:
+        """Returns the progress part to offer for storing: once a puzzle was rated, or
+        once the part is stored (so that a merge is written back)."""
+        return {PART: self.progress.text()} if self.progress.rated or PART in known else {}
 
     def report(self, today: str) -> dict[str, Any] | None:
         """Returns the snapshot's ``puzzle`` field (None when no puzzle is shown)."""

@@ -89,6 +89,15 @@ class Reviews:
         self.analysis = GameAnalysis(game, title, human)
         return [app_ev.AnalysisStarted(title)]
 
+    def stop_analysis(self) -> None:
+        """Stops the running analysis, if any; the review stays open."""
+        self.analysis = None
+
+    @property
+    def busy(self) -> bool:
+        """Checks if a review or an analysis is open (P7: a busy tab does not adopt a game)."""
+        return self.open or self.analysis is not None
+
     def step(self) -> list[Event]:
         """Analyses the next position of the running analysis, if any."""
         if self.analysis is None or self.analysis.done:

@@ -107,6 +107,18 @@ class Saving:
         """Returns each part's text with the text it replaces as this tab knows it."""
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
+    def game_elsewhere(self) -> None:
+        """Notes that the game continues in another tab: the game part is no longer this tab's to store (P7)."""
+        self.elsewhere = True
+
+    def stop(self) -> None:
+        """Stops offering parts to store: the page cannot store (P2)."""
+        self.off = True
+
+    def took(self, part: str, text: str) -> None:
+        """Notes that this tab took in ``text``, another tab's ``part`` (P7): its last read."""
+        self.known[part] = text
+
     def merge(self, session: Session, part: str, text: str | None, *, refused: bool = False) -> None:
         """Adds what another tab stored under ``part`` (settings, a history chunk, stars or clock)
         to ``session``: its settings, results and stars as a union, the active time

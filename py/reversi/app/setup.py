@@ -8,12 +8,19 @@ analysed), and whether the solver can give its exact best move in the page's tim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.budget import Deadline, SearchTimeout
 from ..engine.notation import NotationError, format_board, parse_board, square_name
+from ..game.events import Event
 from ..game.line import Line, Start
+from ..game.session import Session
 from . import wording
+from .game_text import Played
+from .review import review_of
+
+if TYPE_CHECKING:
+    from .reviews import Reviews
 
 #: Most empty squares the page solves exactly (a few seconds in the browser).
 SOLVE_EMPTIES = 16
@@ -75,3 +82,25 @@ def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
         raise ValueError(wording.solve_too_long()) from None
     move = square_name(square) if square is not None else None
     return {"move": move, "score": score, "text": wording.solution(board.turn, move, score)}
+
+
+def play(session: Session, reviews: Reviews, board: str, mode: str) -> list[Event]:
+    """Starts a new game from a set-up position (E2); returns what closing a review said.
+
+    :raises ValueError: with the words that say why the position cannot be played.
+    """
+    start = read(board)
+    events = reviews.close(session)
+    try:
+        session.new_from(start, mode)
+    except ValueError:
+        raise ValueError(check(board)["note"]) from None
+    return events
+
+
+def analyse(session: Session, reviews: Reviews, board: str) -> list[Event]:
+    """Opens a set-up position in review and starts its analysis (E2)."""
+    game = Played([], read(board), session.settings.variant)
+    title = wording.review_title("setup")
+    reviews.show(session, review_of(game.moves, title, "setup", None, game.start, game.variant))
+    return reviews.analyse(session, game, title, None)

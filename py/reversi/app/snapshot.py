@@ -13,7 +13,8 @@ Board:
 - ``previews``: for each square in ``legal``, the squares it would flip (the
   page outlines them on hover or focus, never as a hint of the best move).
 - ``last``: the square of the last placement, or None; ``flipped``: the squares it flipped.
-- ``counts``: ``{"black": n, "white": n}``, real disc counts (R5).
+- ``counts``: ``{"black": n, "white": n}``, real disc counts (R5); ``empties``: the
+  empty squares left (the page counts nothing itself).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
 - ``move_list``: the game's moves numbered in pairs, passes shown, those undone
@@ -64,6 +65,9 @@ Session:
   running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
 - ``elsewhere``: whether this game continues in another tab (P7): the page
   offers to take it over, and nothing of the game is saved from here till then.
+- ``refused``: why the command was refused, or None (added by the bridge): while the
+  game continues in another tab every game command is refused with ``"elsewhere"``
+  (:mod:`reversi.app.tabs`), and changes nothing.
 - ``set_up``: whether the game began from a set-up position (E2).
 - ``variant``: the game's variant (V1: ``standard``, ``anti``, ``free``);
   ``variant_note``: the words that remind the player of its rule ("" for none);
@@ -155,6 +159,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
     words = wording.Words(game)
     outcome = board.outcome()
     snap.update(
+        empties=64 - sum(board.counts()),
         status=status,
         announce=wording.announcement(words, events, status, always=always_announce),
         message=wording.message(words, events),

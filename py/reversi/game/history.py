@@ -125,6 +125,14 @@ class History(Sequence[Record]):
             self.revision += 1
         return changed or bool(added)
 
+    def shed_news(self, budget: int) -> bool:
+        """Sheds as :meth:`shed`; returns True when records shed and the player was not told
+        yet (P9: told once), who counts as told from then on."""
+        if self.shed(budget) and not self.told:
+            self.told = True
+            return True
+        return False
+
     def shed(self, budget: int, *, keep: float = 0.9) -> int:
         """Drops the moves of the oldest records while the history takes more than
         ``budget`` characters, down to ``keep`` of it; returns how many records shed."""

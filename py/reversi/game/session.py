@@ -259,6 +259,14 @@ class Session:
             self.events.append(ev.Resumed())
             self.paused = False
 
+    def follow(self, old: Session) -> None:
+        """Continues after ``old``, the session this tab had, when it adopts a stored game
+        (P7): this tab's stars and results are kept, a tab that was paused (hidden) stays
+        paused, and requests sent for ``old`` are stale (P5)."""
+        self.paused = self.paused or (old.paused and not self.is_over())
+        self.progress.merge(old.progress.history.items, old.progress.shelf)
+        self.token = old.token + 1
+
     def open_review(self) -> None:
         """Pauses a running game while another game is reviewed (its clocks stop)."""
         if self.clock_running():
