@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_build_backend
+from build_tools.site import copy_engine_sources
 
 #: Five empty squares, Black to move: solved at once.
 NEAR_END = "XXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOXXXXXXXXXXX----- X"
@@ -26,10 +27,10 @@ def installed(tmp_path_factory) -> Path:
     """Returns the ``bin`` folder of a fresh virtual environment with the project installed."""
     root = tmp_path_factory.mktemp("installed")
     source = root / "source"
-    build.copy_engine_sources(source)
+    copy_engine_sources(source)
     venv.create(root / "env", with_pip=False)
     bin_dir = root / "env" / ("Scripts" if os.name == "nt" else "bin")
-    backend = build.fetch_build_backend()
+    backend = fetch_build_backend()
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "--quiet",
          "--no-deps", "--no-index", "--find-links", str(backend), str(source)],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_axe
 from reversi.app.wording.catalog import CODES, say, speaking
 from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap
 from tests.browser.test_a11y import scan
@@ -81,7 +81,7 @@ def at_every_size(page, axe_source: str, code: str, screen: str) -> tuple[list[s
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
-    return build.fetch_axe().read_text()
+    return fetch_axe().read_text()
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_axe
 from tests.browser.pages import (
     SHOTS,
     SIZES,
@@ -144,7 +144,7 @@ def screens(browser, base_url) -> dict[str, list[str]]:
     try:
         pg = ctx.new_page()
         open_game(pg, base_url)
-        axe_source = build.fetch_axe().read_text()
+        axe_source = fetch_axe().read_text()
         tap(pg, "d3")
         wait_for_human_turn(pg)
         tap(pg, legal_squares(pg)[0])

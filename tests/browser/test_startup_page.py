@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.server import SERVE_HEADERS
 from tests.browser.pages import READY, board_text, legal_squares, tap, wait_for_human_turn
 
 #: Bare Pyodide's start in a worker: loadPyodide alone, no packages, no snapshot.
@@ -31,7 +31,7 @@ def test_a_return_visit_is_interactive_within_a_margin_of_bare_pyodide(plain_con
     """reloaded, the page is interactive in at most 3x bare Pyodide's start
     (today about 0.3x: the engine is restored from its snapshot, not installed)."""
     plain_context.route("**/bench-floor.js", lambda route: route.fulfill(
-        status=200, body=FLOOR, headers={"Content-Type": "text/javascript", **build.SERVE_HEADERS}))
+        status=200, body=FLOOR, headers={"Content-Type": "text/javascript", **SERVE_HEADERS}))
     page = plain_context.new_page()
     page.goto(base_url)
     page.wait_for_selector(READY, timeout=60_000)
