@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from reversi.app.hints import Hints
+from reversi.app.hint_mode import Hints
 from reversi.engine.endgame import solve_all
 from reversi.engine.notation import format_board, parse_board, square_name
 from reversi.engine.players import random_opening

@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from reversi.app import puzzles as room
-from reversi.engine import puzzle_proofs, puzzles
+from reversi.app import puzzle_mode as room
+from reversi.engine import puzzle_proofs
+from reversi.engine import puzzle_set as puzzles
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_board
 from tests.sessions import Storage, Tab

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import review, save
+from reversi.app import review_frames as review
+from reversi.app import save
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from reversi.app import save, tabs
-from reversi.app.puzzles import PART as PUZZLES
+from reversi.app.puzzle_mode import PART as PUZZLES
 from reversi.app.snapshot import session_snapshot
 from reversi.game.session import Session
 from tests.sessions import Clock, Seeded

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from reversi.app import events as app_ev
+from reversi.app import page_events as app_ev
 from reversi.app import wording
 from reversi.app.wording import Words
 from reversi.app.wording.catalog import table

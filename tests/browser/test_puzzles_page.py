@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from reversi.engine.puzzles import puzzle_set
+from reversi.engine.puzzle_set import puzzle_set
 from tests.browser.pages import READY, board_text, legal_squares, open_menu, screenshot, tap
 from tests.browser.test_controls import arrows_to, tab_into_board
 

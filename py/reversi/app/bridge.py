@@ -13,8 +13,8 @@ listed in :mod:`.commands`, beside the table that runs them.
 Every reply carries ``refused``: why the command was refused, or None; while the game
 continues in another tab, each game command is refused with ``"elsewhere"``
 (:mod:`.tabs`, P7), and a placement also says so in words.  The bridge only wires:
-the commands' rules live in the rooms it calls (:mod:`.tabs`, :mod:`.hints`,
-:mod:`.setup`, :mod:`.puzzles`, :mod:`.reviews`, :mod:`.saving`, :mod:`.save`).
+the commands' rules live in the rooms it calls (:mod:`.tabs`, :mod:`.hint_mode`,
+:mod:`.position_setup`, :mod:`.puzzle_mode`, :mod:`.review_room`, :mod:`.saving`, :mod:`.save`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import Any, Callable
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
-from . import commands, puzzles, save, tabs, wording
-from . import events as app_ev
-from .hints import HintMode
-from .reviews import Reviews
+from . import commands, puzzle_mode, save, tabs, wording
+from . import page_events as app_ev
+from .hint_mode import HintMode
+from .review_room import Reviews
 from .saving import Saving
 from .snapshot import session_snapshot
 
@@ -48,11 +48,11 @@ class Bridge:
         self.notes: list[str] = []
         #: The notice that progress is not being saved (P2), once the page reported it.
         self.storage_note = ""
-        self.saving, self.reviews, self.hints, self.puzzles = Saving(), Reviews(), HintMode(), puzzles.Room()
+        self.saving, self.reviews, self.hints, self.puzzles = Saving(), Reviews(), HintMode(), puzzle_mode.Room()
         #: The save being read, while ``load_history`` is awaited.
         self.loading: save.Loading | None = None
         #: The page's local date of the request being run (the daily puzzle's).
-        self.today = puzzles.day(None)
+        self.today = puzzle_mode.day(None)
         #: What the command being run did beyond the session's own events.
         self.events: list[Event] = []
         #: Extra reply fields of the command being run (``setup``, ``solution``).
@@ -71,7 +71,7 @@ class Bridge:
             raise ValueError("parameters must be a JSON object")
         self.session.begin()
         self.events, self.extra, self.reviews.payload = [], {}, None
-        self.today = puzzles.day(args.pop("today", None))
+        self.today = puzzle_mode.day(args.pop("today", None))
         self.speak()
         refused = tabs.refusal(self.saving.elsewhere, method, args)
         try:
@@ -125,7 +125,7 @@ class Bridge:
         self.loading = save.Loading(self.session, texts, chunks_follow=history_follows is True)
         self.read_notes = self.loading.said() if history_follows is True else self.loading.finish(texts)
         self.loading = self.loading if history_follows is True else None
-        self.puzzles, readable = puzzles.Room.stored(texts.get(puzzles.PART))
+        self.puzzles, readable = puzzle_mode.Room.stored(texts.get(puzzle_mode.PART))
         self.notes = [] if readable else [wording.say("save.puzzles_unreadable")]
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes or self.notes),
                            chunks_follow=self.loading is not None)
@@ -156,7 +156,7 @@ class Bridge:
         if action == "merge":
             self.saving.merge(self.session, part, texts.get(part), refused=refused)
         elif action == "puzzles":
-            self.puzzles.progress.merge(puzzles.Progress.read(texts[part])[0])
+            self.puzzles.progress.merge(puzzle_mode.Progress.read(texts[part])[0])
             self.saving.took(part, texts[part])  # type: ignore[arg-type]
         elif action == "elsewhere":
             self.saving.game_elsewhere()

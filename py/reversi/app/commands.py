@@ -44,16 +44,16 @@ Methods and parameters:
   last reply's ``transcript`` (its tag keeps the variant), "" for a new game
   of the chosen rules.
 - ``setup_check`` {"board": board string}: the editor's position checked (reply
-  field ``setup``, :func:`reversi.app.setup.check`; E1).
+  field ``setup``, :func:`reversi.app.position_setup.check`; E1).
 - ``setup_play`` {"board", "mode"}: a new game from that position (E2).
 - ``setup_solve`` {"board"}: its exact best move and score (reply field ``solution``).
 - ``setup_analyse`` {"board"}: opens it in review and starts its analysis.
-- Puzzles (:mod:`.puzzles`; each may carry ``today``, the page's local date,
+- Puzzles (:mod:`.puzzle_mode`; each may carry ``today``, the page's local date,
   YYYY-MM-DD): ``puzzle_open`` {"which": "next" | "daily" | number}, ``puzzle_tap``
   {"square"}, ``puzzle_retry``, ``puzzle_answer``, ``puzzle_play_out``,
   ``puzzle_computer`` (the computer's move when a puzzle is played out),
   ``puzzle_close`` {}.  Every reply carries ``puzzle``: None, or the puzzle shown
-  (:meth:`reversi.app.puzzles.Room.report`); the progress is the saved part ``puzzles``.
+  (:meth:`reversi.app.puzzle_mode.Room.report`); the progress is the saved part ``puzzles``.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..game.events import Event
-from . import setup
-from .review import chosen_game
+from . import position_setup
+from .review_frames import chosen_game
 from .snapshot import history_page
 
 
@@ -93,10 +93,10 @@ def table(bridge: Any) -> dict[str, Callable[..., None]]:
         "clear_history": lambda: bridge.session.clear_history(),
         "history_page": lambda page: bridge.extra.update(history_page=history_page(bridge.session, page)),
         "watch": lambda moves, black, white, seed=0: bridge.reviews.watch(bridge.session, moves, black, white, seed),
-        "setup_check": lambda board: bridge.extra.update(setup=setup.check(board)),
-        "setup_play": tell(lambda board, mode: setup.play(bridge.session, bridge.reviews, board, mode)),
-        "setup_solve": lambda board: bridge.extra.update(solution=setup.solve(board)),
-        "setup_analyse": tell(lambda board: setup.analyse(bridge.session, bridge.reviews, board)),
+        "setup_check": lambda board: bridge.extra.update(setup=position_setup.check(board)),
+        "setup_play": tell(lambda board, mode: position_setup.play(bridge.session, bridge.reviews, board, mode)),
+        "setup_solve": lambda board: bridge.extra.update(solution=position_setup.solve(board)),
+        "setup_analyse": tell(lambda board: position_setup.analyse(bridge.session, bridge.reviews, board)),
         "puzzle_open": lambda which="next": bridge.puzzles.enter(which, bridge.today, bridge.session,
                                                                reviewing=bridge.reviews.open),
         "puzzle_tap": lambda square: bridge.puzzles.tap(square, bridge.today),

@@ -73,18 +73,18 @@ Session:
   ``variant_note``: the words that remind the player of its rule ("" for none);
   ``game_line``: a short line naming the game (level, side, variant, set-up).
 - ``hints``: None, or the hint values of the position in play while hint mode is
-  on and a person is to move (:meth:`reversi.app.hints.Hints.report`, H1);
+  on and a person is to move (:meth:`reversi.app.hint_mode.Hints.report`, H1);
   ``hints_due``: whether the page should ask for the next hint step (H3).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
 - ``language``: the language the page speaks (L2: the player's choice, else the
   browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's
   own name (both added by :class:`reversi.app.bridge.Bridge`).
 - ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
-  progress (:meth:`reversi.app.puzzles.Room.report`; added by the bridge).
+  progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
 - ``review`` (only in replies that open or extend a review): the frames of a
-  game to step through (:mod:`reversi.app.review`).
+  game to step through (:mod:`reversi.app.review_frames`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
-  (:func:`reversi.app.setup.check`); ``solution`` (only in the reply to
+  (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
   ``setup_solve``): its best move and exact score.
 """
 

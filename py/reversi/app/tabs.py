@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from ..game.computer import ComputerPlayer
 from ..game.session import Session
 from . import save
-from .puzzles import PART as PUZZLES
+from .puzzle_mode import PART as PUZZLES
 
 #: Settings that change only how the page looks or sounds.
 DISPLAY_SETTINGS = ("legal_dots", "sound", "language")

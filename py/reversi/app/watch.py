@@ -13,7 +13,7 @@ from ..engine.levels import LEVELS
 from ..engine.variants import STANDARD
 from ..game.line import Line
 from .game_text import parse_game
-from .review import review_of
+from .review_frames import review_of
 from .wording import watch_title
 
 

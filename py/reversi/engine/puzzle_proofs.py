@@ -13,7 +13,7 @@ from .bitboard import Square
 from .board import Board
 from .endgame import solve_all
 from .notation import parse_board, square_name
-from .puzzles import Puzzle
+from .puzzle_set import Puzzle
 from .search import Search
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ...engine.board import Board, Color
 from ...engine.notation import IllegalMoveError, NotationError, parse_transcript, square_name
-from ...engine.puzzles import LEVELS, Puzzle
+from ...engine.puzzle_set import LEVELS, Puzzle
 from ...game.results import Record
 from .catalog import join, number, say
-from .play import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
+from .game_words import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
 
 
 def setup_problem(error: NotationError | None) -> str:

@@ -1,6 +1,6 @@
 """Puzzles: the Puzzles mode and the progress that brings the player back.
 
-A puzzle (:mod:`reversi.engine.puzzles`) is a position with one clearly best move,
+A puzzle (:mod:`reversi.engine.puzzle_set`) is a position with one clearly best move,
 every move's exact result proved by the solver.  The player taps a move: the
 answer is right, or the page says what the tapped move leads to against the
 best replies, in discs, and offers Retry or Show the answer.  After the answer
@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..engine import puzzles as puzzle_set
+from ..engine import puzzle_set
 from ..engine.board import Board
 from ..engine.notation import parse_board, parse_square, square_name
 from ..game.session import Session

@@ -17,10 +17,10 @@ from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
 from .game_text import Played
-from .review import review_of
+from .review_frames import review_of
 
 if TYPE_CHECKING:
-    from .reviews import Reviews
+    from .review_room import Reviews
 
 #: Most empty squares the page solves exactly (a few seconds in the browser).
 SOLVE_EMPTIES = 16

@@ -13,7 +13,7 @@ from ...engine.notation import square_name
 from ...game import events as ev
 from ...game.play import Game
 from ...game.results import Attempt
-from .. import events as app_ev
+from .. import page_events as app_ev
 from .catalog import CODES, LANGUAGES, join, say
 
 #: The star ids, in their order (S1-S8).

@@ -12,11 +12,11 @@ from typing import Any
 from ..engine.notation import IllegalMoveError, NotationError
 from ..game.events import Event
 from ..game.session import Session
-from . import events as app_ev
+from . import page_events as app_ev
 from . import wording
 from .analysis import GameAnalysis
 from .game_text import Played, parse_game, parse_link
-from .review import review_of
+from .review_frames import review_of
 from .watch import watch_step
 
 
