@@ -1,8 +1,8 @@
 """Frozen engines from git history, as players for the ladder, rather than copies.
 
-- :data:`BASELINE`: commit 9cc7dfa, the engine before issue 10 (its "today's
+- :data:`BASELINE`: commit 9cc7dfa, the engine before the trained evaluation (its "today's
   Expert"): the modules ``py/reversi/*.py`` of that commit as a flat package.
-- :data:`TODAY`: commit 1fcb9e8, the engine before issue 20 (its "today's
+- :data:`TODAY`: commit 1fcb9e8, the engine before the last speed work (its "today's
   Expert"): the folder ``py/reversi/engine`` of that commit with its data
   files (weights, book).
 
@@ -78,11 +78,11 @@ class Frozen:
                                    nodes=players.LEVELS[level].nodes).square
 
 
-#: The engine before issue 10 (the ladder's ``baseline-LEVEL`` players).
+#: The engine before the trained evaluation (the ladder's ``baseline-LEVEL`` players).
 BASELINE = Frozen("9cc7dfa", "py/reversi", ("__init__", "bitboard", "board", "budget",
                                              "endgame", "evaluate", "notation", "players",
                                              "search"))
-#: The engine before issue 20 (the ladder's ``1fcb9e8-LEVEL`` players).
+#: The engine before the last speed work (the ladder's ``1fcb9e8-LEVEL`` players).
 TODAY = Frozen("1fcb9e8", "py/reversi/engine")
 #: The frozen engines by the name their ladder players carry.
 FROZEN = {"baseline": BASELINE, TODAY.commit: TODAY}

@@ -5,7 +5,7 @@ baseline's 2-ply search (``bench/baseline.py``) from random openings of 4-10
 plies, one random move in ten, seeds apart from the training games'; at each
 number of empties from ``--low`` to ``--high`` the game's position is solved
 exactly and cached in ``bench/.data/testset-SEED.jsonl``.  Prints the mean
-absolute error (discs, SPEC R5 scores) of the frozen baseline's linear
+absolute error (discs, R5 scores) of the frozen baseline's linear
 evaluation and of the current pattern evaluation, per number of empties.
 
 Usage (from the repository root)::

@@ -8,11 +8,11 @@ the totals; a position not solved within ``--limit`` wall seconds shows
 ``timeout`` (and is left out of the totals).  ``--eval-order N`` orders
 moves by evaluation only from ``N`` empties (``endgame.EVAL_ORDER``; 64:
 never, fastest-first alone) to measure what that ordering saves.
-``--variant anti`` solves the positions as anti-reversi (SPEC V2) to
+``--variant anti`` solves the positions as anti-reversi (V2) to
 measure that solver's cost; the file's scores then do not apply.
 
 The file's scores give the empty squares of a finished game to the winner;
-ours give them to nobody (SPEC R5), so a few best scores differ by the
+ours give them to nobody (R5), so a few best scores differ by the
 number of squares left empty (see ``tests/test_endgame.py``).
 """
 

@@ -1,9 +1,9 @@
-"""Times the hint scores of every legal move (SPEC H1): exact near the end.
+"""Times the hint scores of every legal move (H1): exact near the end.
 
 For positions with ``--empties`` empty squares from games of the 2-ply
 search (random openings), :func:`reversi.engine.hints.score_moves` scores
 every move exactly (no deadline); prints the CPU seconds per position: mean,
-90th percentile and maximum.  Issue 10's target: every move exact from 14
+90th percentile and maximum.  The target: every move exact from 14
 empties within about 2 s in Pyodide, about 0.7 s on CPython.
 
 Usage (from the repository root)::

@@ -1,8 +1,8 @@
-"""Strength ladder: pairs of players by self-play, with issue 10's goals (SPEC C2).
+"""Strength ladder: pairs of players by self-play, with the levels' strength goals (C2).
 
 Every pair plays ``--openings`` distinct random openings of 4-6 plies, each
-twice with the colours swapped (40 games for 20 openings).  Issue 12's pairs
-play a variant (SPEC V1): ``anti:`` pairs anti-reversi (fewer discs win; the
+twice with the colours swapped (40 games for 20 openings).  The variants' pairs
+play a variant (V1): ``anti:`` pairs anti-reversi (fewer discs win; the
 disc totals are the real ones), ``free:`` pairs the free opening (its
 openings are the four placements, at random, then up to two random moves).
 Players:
@@ -49,8 +49,8 @@ from reversi.engine.notation import format_transcript  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
 from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
 
-#: Each pair (stronger first), the score the stronger one must reach (issues 10
-#: and 12) and the variant played.
+#: Each pair (stronger first), the score the stronger one must reach (the levels' and
+#: the variants' goals) and the variant played.
 PAIRS = (
     ("expert", "baseline-expert", 0.85, STANDARD),
     ("hard", "baseline-expert", 0.55, STANDARD),
@@ -149,7 +149,7 @@ def main() -> None:
                         help="append each game to FILE: pair, first player's colour, "
                              "discs, points and transcript, tab-separated")
     args = parser.parse_args()
-    try:  # issue 10's and 12's pairs in their order, then any others
+    try:  # the levels' and the variants' pairs in their order, then any others
         chosen = [pair for pair in PAIRS if name(*pair[:2], pair[3]) in args.pairs] + [
             parse_pair(pair) for pair in args.pairs if parse_pair(pair)[2] is None]
     except ValueError as error:

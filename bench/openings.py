@@ -1,7 +1,7 @@
-"""Builds the balanced random openings (``py/reversi/engine/data/balanced.txt``, issue 22).
+"""Builds the balanced random openings (``py/reversi/engine/data/balanced.txt``).
 
 Candidates are random legal lines of 6-10 placements from the standard
-opening (SPEC R2), drawn with ``--seed``, each turned by the board symmetry
+opening (R2), drawn with ``--seed``, each turned by the board symmetry
 that makes its first move f5.  A candidate is dropped when its final position,
 up to the eight symmetries (:func:`reversi.engine.book.canonical`), is already
 taken (that covers mirrored lines and transpositions), when a 4-ply search

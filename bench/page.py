@@ -30,7 +30,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from build_tools.common import DIST  # noqa: E402
+from build_tools.server import make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -44,7 +45,7 @@ BIG_FLIP, BIG_FLIP_SQUARE = "e6d6c4d3c5f5e3f6c7c3d2e1g7f3e7b6a5b4g4e8b2c6f4a6f2h
 
 def serve():
     """Starts a server on dist/ and returns its base URL."""
-    server = build.make_server(build.DIST, "127.0.0.1", 0)
+    server = make_server(DIST, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -114,7 +115,7 @@ def startup(browser, url: str) -> None:
     """Prints the start-up timeline, cold (a new profile), warm (a reload: the service
     worker and the caches) and warm with the CPU slowed 4x (a mid-range phone), each
     beside bare Pyodide's own start in the same browser (the floor); medians of 3."""
-    floor_file = build.DIST / "bench-floor.js"
+    floor_file = DIST / "bench-floor.js"
     floor_file.write_text(FLOOR)
     runs: dict[str, list[tuple[dict, dict, float]]] = {"cold": [], "warm": [], "warm, CPU 4x slower": []}
     try:
@@ -301,7 +302,7 @@ def hints(browser, url: str, games: int = 2) -> None:
 
 def stored_history(games: int) -> dict[str, str]:
     """Returns the localStorage of a player with ``games`` finished 60-move games, as the
-    page would have stored them (the oldest shed where the budget asks, SPEC P9)."""
+    page would have stored them (the oldest shed where the budget asks, P9)."""
     import random
 
     from reversi.app import save
@@ -395,9 +396,9 @@ WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 
 def size() -> None:
     """Prints the built site's size and the service worker's precache count."""
-    files = [p for p in build.DIST.rglob("*") if p.is_file()]
+    files = [p for p in DIST.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
-    sw = (build.DIST / "sw.js").read_text()
+    sw = (DIST / "sw.js").read_text()
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     print(f"site: {total:,} bytes in {len(files)} files; precache: {len(precache)} files")
 

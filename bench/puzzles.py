@@ -1,4 +1,4 @@
-"""Builds the puzzle set (``py/reversi/engine/data/puzzles.txt``, issue 23).
+"""Builds the puzzle set (``py/reversi/engine/data/puzzles.txt``).
 
 Positions come from the project's own self-play: games of the Normal level
 against itself at a fixed node budget, each game from its own seed, with the
@@ -131,7 +131,7 @@ def build(args: argparse.Namespace) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    """Re-proves every puzzle of the shipped set (the benchmark of issue 23)."""
+    """Re-proves every puzzle of the shipped set (the puzzle set's benchmark)."""
     start = time.process_time()
     wrong = 0
     for puzzle in puzzles.puzzle_set():

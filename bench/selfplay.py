@@ -11,11 +11,11 @@ goes on with the solver's move, or a random one with probability
 *result*: the outcome under perfect play from there, the label of the earlier
 positions (Logistello's game-result labels).
 
-A game is one JSON line: ``moves`` (transcript, SPEC R6), ``solved_from``
+A game is one JSON line: ``moves`` (transcript, R6), ``solved_from``
 (the ply of the first solved position, or the game's length if it ended
 first), ``exact`` (Black's exact scores of the positions from that ply on)
 and ``result`` (Black's).  Scores are the variant's results
-(:func:`reversi.engine.variants.final_score`: Black minus White discs, SPEC
+(:func:`reversi.engine.variants.final_score`: Black minus White discs,
 R5; negated in anti-reversi, where the solver minimises Black's discs), and
 a game of a variant names it (``variant``).
 """

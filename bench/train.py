@@ -19,7 +19,7 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
 whose header records the command and seed; then ``bench/probcut.py`` adds
 the ProbCut statistics to it.
 
-``--variant anti`` trains anti-reversi's evaluation (SPEC V1, V2: fewer
+``--variant anti`` trains anti-reversi's evaluation (V1, V2: fewer
 discs win) the same way into ``anti.weights``, with its own games in
 ``bench/.data/anti/``: played and solved under anti-reversi's result, round
 0 by 2-ply searches over the standard weights negated (a disc difference's

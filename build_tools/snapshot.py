@@ -1,6 +1,6 @@
 """The engine's start-up snapshot: Pyodide's memory with the engine installed and imported.
 
-Made once per build with Node (issue 24): micropip installs the engine wheel
+Made once per build with Node: micropip installs the engine wheel
 into one Pyodide, exactly as the worker would; its installed files are written
 into a second, fresh Pyodide, which imports the engine and reads every word
 table, freezes what it made (``gc.freeze``: no collection scans those long-lived

@@ -1,5 +1,6 @@
-"""Runs the suite as two pytest processes side by side, one a core (``build.py test``),
-and runs once more, alone, the few browser tests that failed while the two ran.
+"""The test policy of ``build.py test``: what the tests need installed, and how the suite
+runs: as two pytest processes side by side, one a core (:func:`halves`), then once more,
+alone, the few browser tests that failed while the two ran.
 
 Two browsers and the Pyodide engine runs share the machine's two cores, so a browser test
 can miss a wait now and then; such a test is run again on a quiet machine. It fails the
@@ -10,6 +11,9 @@ run at once.
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -17,10 +21,56 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from .common import ROOT, BuildError, log
+
 #: pytest's exit status when it collected no test.
 PYTEST_NO_TESTS = 5
 #: More browser failures than this in one run are not flakes: no second run.
 MAX_RERUNS = 3
+
+
+TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy", "cffi")
+
+BROWSERS = ("chromium", "chromium-browser")
+
+
+#: With no pytest arguments the suite runs as two halves side by side, one a core: these
+#: browser test files, and everything else (the Python, Pyodide and JavaScript tests, then
+#: the other browser tests), chosen so that both take about as long.
+ALONE = ("test_a11y.py", "test_computer.py", "test_controls.py", "test_foundation.py", "test_languages_page.py",
+         "test_result_card.py", "test_screens.py", "test_storage_page.py", "test_update.py")
+
+
+def halves() -> list[tuple[str, list[str]]]:
+    """Returns the two pytest command lines of a whole run (see :data:`ALONE`)."""
+    alone = [f"tests/browser/{name}" for name in ALONE]
+    python = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py"))
+    browser = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py"))
+    # The Python tests first: some look at the whole process (the garbage collector), which
+    # the browser tests' Playwright objects would crowd.
+    return [("browser", alone), ("the rest", [*python, *(path for path in browser if path not in alone)])]
+
+def run_step(command: list[str]) -> None:
+    """Runs an install command, raising a BuildError if it fails."""
+    log(" ".join(command))
+    if subprocess.run(command, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"}).returncode != 0:
+        raise BuildError(f"{' '.join(command)} failed; check network access to the package registries.")
+
+def ensure_chromium() -> None:
+    """Installs Debian's chromium for the browser tests when none is on PATH and we are root."""
+    if any(shutil.which(name) for name in BROWSERS):
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        log("warning: no Chromium found and cannot apt-get install it; browser tests will fail")
+        return
+    run_step(["apt-get", "update"])
+    run_step(["apt-get", "install", "-y", "chromium"])
+
+def ensure_test_packages() -> None:
+    """Installs the project with its test extra when a test package is not importable."""
+    if all(importlib.util.find_spec(name) for name in TEST_MODULES):
+        return
+    run_step([sys.executable, "-m", "pip", "install", "-e", ".[test]"])
 
 
 def failed_tests(junit_xml: str) -> list[str]:
@@ -80,4 +130,16 @@ def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, s
     status = subprocess.run([sys.executable, "-m", "pytest", *again], cwd=root, env=env).returncode
     print(f"flaky (failed beside the other half, {'passed' if status == 0 else 'failed'} alone): "
           + ", ".join(again), flush=True)
+    return status
+
+
+def run(pytest_args: list[str], env: dict[str, str]) -> int:
+    """Runs pytest and returns its exit status; with no arguments, the two halves side by
+    side (:func:`halves`); a run that collected no test fails."""
+    if not pytest_args:
+        return run_halves(halves(), ROOT, env)
+    status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if status == PYTEST_NO_TESTS:
+        print("error: pytest ran no tests", file=sys.stderr)
+        return 1
     return status

@@ -23,7 +23,7 @@ from reversi.engine.notation import parse_transcript, square_name
 from reversi.engine.variants import legal_mask
 from reversi.game.session import Session
 
-# -- transcripts (SPEC R6) ------------------------------------------------------
+# -- transcripts (R6) ------------------------------------------------------
 #: Black wipes White out 17-0 on the 13th placement, a Black one.
 WIN_SHORT = "e6d6c7f5g6d7c6e7f7c5c4b5a5"
 #: Black wins 43-21; the last placement is Black's.
@@ -215,7 +215,7 @@ def reloaded(session: Session, player: Any = None) -> tuple[Session, list[str]]:
     return fresh, save.load(fresh, parts(session))
 
 
-# -- a fake page and its storage (SPEC P1, P7, P8) ---------------------------------------
+# -- a fake page and its storage (P1, P7, P8) ---------------------------------------
 class Storage(dict):
     """One browser's ``localStorage`` shared by its tabs: stored key -> text.
 
@@ -303,7 +303,7 @@ class Tab:
 
     def load(self) -> dict[str, Any]:
         """Starts the page from what is stored, as the page does: every part but the
-        history chunks, then the chunks (``load_history``, issue 19); returns the last reply."""
+        history chunks, then the chunks (``load_history``); returns the last reply."""
         self.inbox.clear()
         documents = self.storage.documents()
         chunks = {key: text for key, text in documents.items() if save.is_chunk(key)}
@@ -322,13 +322,13 @@ class Tab:
         return replies
 
     def store_pending(self) -> None:
-        """Stores the parts that wait for the page to go away (the active time, SPEC P8)."""
+        """Stores the parts that wait for the page to go away (the active time, P8)."""
         for key, part in self.pending.items():
             self.write(key, part)
         self.pending = {}
 
     def hide(self) -> dict[str, Any]:
-        """The page is hidden: it stores what waits, then pauses (SPEC P4, P8)."""
+        """The page is hidden: it stores what waits, then pauses (P4, P8)."""
         self.store_pending()
         return self.call("pause", reason="hidden")
 
@@ -346,7 +346,7 @@ class Tab:
         return None if text is None else json.loads(text)
 
 
-# -- sessions read back from saves (SPEC P1, P3) ------------------------------------------
+# -- sessions read back from saves (P1, P3) ------------------------------------------
 def fresh() -> Session:
     """Returns a new page's session (a computer that answers from WIN and LOSS, a fake clock)."""
     return Session(Book(WIN, LOSS), clock=Clock())

@@ -1,4 +1,4 @@
-"""Analysis of finished games (issue 6): exact values near the end agree with the
+"""Analysis of finished games: exact values near the end agree with the
 endgame solver, losses are never negative, and only finished or past games can
 be analysed.
 

@@ -1,5 +1,5 @@
-"""Balanced random openings (issue 22): the shipped list, and games that start from one,
-played like set-up games (SPEC E2): labelled, saved, resumed, exported, never challenges."""
+"""Balanced random openings: the shipped list, and games that start from one,
+played like set-up games (E2): labelled, saved, resumed, exported, never challenges."""
 
 from __future__ import annotations
 

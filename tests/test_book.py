@@ -1,4 +1,4 @@
-"""Tests of the opening book and of the levels that play from it (SPEC C2)."""
+"""Tests of the opening book and of the levels that play from it (C2)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_choose_keeps_moves_within_the_margin_and_follows_the_seed():
 
 
 def test_standard_book_is_small_says_how_it_was_made_and_covers_12_plies():
-    """Issue 10: at most 1 MB, its command in the header, main lines to 12 plies."""
+    """at most 1 MB, its command in the header, main lines to 12 plies."""
     assert DATA_FILE.stat().st_size <= 1_000_000
     book = standard_book()
     assert "bench/book.py" in book.header["command"]

@@ -1,7 +1,7 @@
-"""The worker's bridge as a protocol (SPEC shape: Python in a worker, a thin page):
+"""The worker's bridge as a protocol (the contract's shape: Python in a worker, a thin page):
 JSON in, JSON out, every method the module documents, every snapshot field the
 snapshot module documents, bad requests refused with a ValueError the worker
-reports, and the storage notice of SPEC P2.  Only Bridge.call is used.
+reports, and the storage notice of P2.  Only Bridge.call is used.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from reversi.app import bridge, snapshot
+from reversi.app import bridge, commands, snapshot
 from reversi.app.bridge import Bridge
 from tests.sessions import Clock, Seeded, Storage, Tab
 
@@ -26,12 +26,12 @@ def call(b: Bridge, method: str, **params) -> dict:
 
 
 def test_every_documented_method_answers_and_every_method_is_documented():
-    """The methods the bridge's docstring lists are the ones it answers."""
-    methods = set(re.findall(r"^- ``([a-z_]+)``", bridge.__doc__, re.M))
-    methods |= set(re.findall(r"^- ``[a-z_]+``, ``([a-z_]+)``", bridge.__doc__, re.M))
-    methods |= set(re.findall(r"``([a-z_]+)`` \{\}", bridge.__doc__))
+    """The methods the command table's docstring lists are the ones the bridge answers."""
+    methods = set(re.findall(r"^- ``([a-z_]+)``", commands.__doc__, re.M))
+    methods |= set(re.findall(r"^- ``[a-z_]+``, ``([a-z_]+)``", commands.__doc__, re.M))
+    methods |= set(re.findall(r"``([a-z_]+)`` \{\}", commands.__doc__))
     listed = set(Bridge(Seeded(), Clock()).commands)
-    assert listed <= documented(bridge.__doc__), sorted(listed - documented(bridge.__doc__))
+    assert listed <= documented(commands.__doc__), sorted(listed - documented(commands.__doc__))
     assert methods <= listed, sorted(methods - listed)
 
 

@@ -20,6 +20,11 @@ import pytest
 
 import build
 from build_tools import testrun
+from build_tools.common import DIST, ROOT, BuildError, short_hash
+from build_tools.downloads import PYODIDE_FILES, PYODIDE_LOCK, RUNTIME_WHEELS, Pin, fetch, is_cached
+from build_tools.server import SiteHandler, make_server
+from build_tools.site import build_site, engine_snapshot, project_version, write_service_worker
+from build_tools.testrun import halves
 
 SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | re.DOTALL)
 
@@ -27,7 +32,7 @@ SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """Builds the site once for this module's tests."""
-    return build.build_site(tmp_path_factory.mktemp("site") / "dist")
+    return build_site(tmp_path_factory.mktemp("site") / "dist")
 
 
 def sha256(path: Path) -> str:
@@ -44,7 +49,7 @@ def sw_constants(site: Path) -> tuple[list[str], str]:
 class PlainHostHandler(http.server.SimpleHTTPRequestHandler):
     """A static host with the right MIME types but no cross-origin isolation headers."""
 
-    extensions_map = build.SiteHandler.extensions_map
+    extensions_map = SiteHandler.extensions_map
 
 
 def start(server: http.server.ThreadingHTTPServer) -> str:
@@ -55,15 +60,15 @@ def start(server: http.server.ThreadingHTTPServer) -> str:
 
 def test_pyodide_runtime_is_shipped(site):
     """pyodide/ holds the runtime files, the lock, the micropip and packaging wheels and the start-up snapshot."""
-    names = [*build.PYODIDE_FILES, build.PYODIDE_LOCK, *(pin.file for pin in build.RUNTIME_WHEELS.values()),
-             build.engine_snapshot.NAME]
+    names = [*PYODIDE_FILES, PYODIDE_LOCK, *(pin.file for pin in RUNTIME_WHEELS.values()),
+             engine_snapshot.NAME]
     assert sorted(p.name for p in (site / "pyodide").iterdir()) == sorted(names)
 
 
 def test_lock_carries_the_checksums_of_the_shipped_wheels(site):
     """The lock's micropip and packaging entries name the shipped files and their sha256."""
-    lock = json.loads((site / "pyodide" / build.PYODIDE_LOCK).read_text())
-    for name, pin in build.RUNTIME_WHEELS.items():
+    lock = json.loads((site / "pyodide" / PYODIDE_LOCK).read_text())
+    for name, pin in RUNTIME_WHEELS.items():
         entry = lock["packages"][name]
         assert entry["file_name"] == pin.file
         assert entry["sha256"] == sha256(site / "pyodide" / pin.file) == pin.digest
@@ -72,7 +77,7 @@ def test_lock_carries_the_checksums_of_the_shipped_wheels(site):
 def test_build_json_points_at_the_engine_wheel(site):
     """build.json names the project version, the engine wheel (with the engine inside) and pyodide/."""
     info = json.loads((site / "build.json").read_text())
-    assert info["version"] == build.project_version()
+    assert info["version"] == project_version()
     assert info["pyodide"] == "pyodide/"
     assert re.fullmatch(r"[0-9a-f]{12}", info["build"])
     with zipfile.ZipFile(site / info["wheel"]) as wheel:
@@ -95,7 +100,7 @@ def test_precache_lists_every_file_but_sw_js_with_its_hash(site):
     assert set(urls) == files - {"sw.js"}
     for url, digest in urls.items():
         assert sha256(site / url).startswith(digest) and len(digest) == 12, url
-    assert version == build.short_hash(json.dumps(precache, indent=2))
+    assert version == short_hash(json.dumps(precache, indent=2))
 
 
 def test_same_input_gives_the_same_service_worker(site, tmp_path):
@@ -107,15 +112,15 @@ def test_same_input_gives_the_same_service_worker(site, tmp_path):
 def test_changed_file_changes_the_version(site, tmp_path):
     """Changing any one site file gives a new VERSION, so browsers get a new cache."""
     copy = Path(shutil.copytree(site, tmp_path / "dist"))
-    with (copy / "pyodide" / build.PYODIDE_LOCK).open("a") as lock:
+    with (copy / "pyodide" / PYODIDE_LOCK).open("a") as lock:
         lock.write(" ")
-    build.write_service_worker(copy)
+    write_service_worker(copy)
     assert sw_constants(copy)[1] != sw_constants(site)[1]
 
 
 def test_server_sends_mime_types_and_isolation_headers(site):
     """make_server gives .wasm and .mjs their MIME types, and COOP/COEP on every file."""
-    server = build.make_server(site)
+    server = make_server(site)
     base = start(server)
     try:
         for path, mime in [("pyodide/pyodide.asm.wasm", "application/wasm"),
@@ -134,27 +139,55 @@ def test_server_sends_mime_types_and_isolation_headers(site):
 
 def test_bad_cached_download_is_named_with_a_fix(tmp_path):
     """A cached file whose checksum is wrong stops the build with the package and what to do."""
-    pin = build.Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
+    pin = Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
     (tmp_path / pin.file).write_bytes(b"not the pinned file")
-    with pytest.raises(build.BuildError, match=r"demo==1\.0.*Delete .*demo-1\.0-py3-none-any\.whl and retry"):
-        build.is_cached(pin, tmp_path)
+    with pytest.raises(BuildError, match=r"demo==1\.0.*Delete .*demo-1\.0-py3-none-any\.whl and retry"):
+        is_cached(pin, tmp_path)
 
 
 def test_failed_download_is_named_with_a_fix(tmp_path):
     """A download that fails stops the build naming the package and the registry to check."""
-    pin = build.Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
+    pin = Pin("demo==1.0", "demo-1.0-py3-none-any.whl", "sha256", "0" * 64)
 
     def failing(pins, into):
         return [sys.executable, "-c", "raise SystemExit('no route to host')"]
 
-    with pytest.raises(build.BuildError, match=r"demo==1\.0: download failed(.|\n)*Check network access to PyPI"):
-        build.fetch([pin], tmp_path, "PyPI", failing)
+    with pytest.raises(BuildError, match=r"demo==1\.0: download failed(.|\n)*Check network access to PyPI"):
+        fetch([pin], tmp_path, "PyPI", failing)
+
+
+def test_a_new_command_is_one_entry_in_the_table(monkeypatch, capsys):
+    """build.py's commands are a table: one entry adds a command, with its options."""
+    def options(parser):
+        parser.add_argument("--times", type=int, default=1)
+
+    def run(args):
+        print("ran " * args.times)
+        return 0
+
+    monkeypatch.setitem(build.COMMANDS, "demo", build.Command("a demo command", run, options))
+    assert build.main(["demo", "--times", "2"]) == 0
+    assert capsys.readouterr().out == "ran ran \n"
+
+
+def test_a_build_leaves_nothing_in_the_repository_tree(site):
+    """The site is put together outside the repository: no staging folder stays in its root,
+    and git sees nothing new but what .gitignore names."""
+    import subprocess
+
+    assert not [p.name for p in ROOT.iterdir() if p.name.startswith((".build-", "reversi-site-"))]
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
+                            capture_output=True, text=True)
+    if status.returncode != 0:
+        pytest.skip("not a git checkout")
+    untracked = [line[3:] for line in status.stdout.splitlines() if line.startswith("??")]
+    assert not [path for path in untracked if path.startswith((".build-", "reversi-site-", "dist"))]
 
 
 def test_main_reports_errors_without_a_traceback(monkeypatch, capsys):
     """A failed step exits with status 1 and a one-paragraph message."""
-    def fail(out=build.DIST):
-        raise build.BuildError("pyodide@314.0.7: download failed.")
+    def fail(out=DIST):
+        raise BuildError("pyodide@314.0.7: download failed.")
     monkeypatch.setattr(build, "build_site", fail)
     assert build.main(["build"]) == 1
     assert capsys.readouterr().err == "error: pyodide@314.0.7: download failed.\n"
@@ -217,7 +250,7 @@ def test_service_worker_isolates_the_page_on_a_plain_static_host(site):
 
 
 def test_the_engine_snapshot_fits_pyodides_first_heap(site):
-    """Issue 24: the start-up snapshot holds the installed, imported engine, and its heap
+    """the start-up snapshot holds the installed, imported engine, and its heap
     never grew past Pyodide's first 30 MiB: a larger one fails to restore in this Pyodide
     (its INITIAL_MEMORY is not read), and the page would install the engine at every start."""
     import gzip
@@ -236,7 +269,7 @@ def test_the_wheel_carries_every_engine_data_file(site):
 
     (wheel,) = (site / "wheels").glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    data = build.ROOT / "py" / "reversi" / "engine" / "data"
+    data = ROOT / "py" / "reversi" / "engine" / "data"
     missing = [p.name for p in data.iterdir() if f"reversi/engine/data/{p.name}" not in names]
     assert not missing, missing
 
@@ -244,9 +277,9 @@ def test_the_wheel_carries_every_engine_data_file(site):
 def test_the_two_halves_of_a_run_cover_every_test_file_once():
     """build.py test runs ALONE's browser files beside everything else: each named file
     exists (a stale name would drop nothing and run a file twice)."""
-    (first, alone), (_, rest) = build.halves()
-    assert all((build.ROOT / path).is_file() for path in alone)
-    every = sorted(str(p.relative_to(build.ROOT)) for p in (build.ROOT / "tests").rglob("test_*.py"))
+    (first, alone), (_, rest) = halves()
+    assert all((ROOT / path).is_file() for path in alone)
+    every = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py"))
     assert sorted(alone + rest) == every
 
 

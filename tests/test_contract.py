@@ -1,4 +1,4 @@
-"""The repository stands on its own (issue 19): every cited contract id resolves, and no
+"""The repository stands on its own: every cited contract id resolves, and no
 tracked file reaches above the repository root.
 
 Ids are defined in ``docs/contract.md``, one a line (``- **R1** …``).  A file
@@ -152,3 +152,36 @@ def test_the_path_check_sees_a_climb():
     assert climbs_above_root("README.md", "see ../../SPEC.md")
     assert not climbs_above_root("web/engine/worker.js", 'import { loadPyodide } from "../../pyodide/pyodide.mjs";')
     assert not climbs_above_root("tests/test_x.py", "Path(__file__).resolve().parents[1] / 'py'")
+
+
+#: A citation that leads nowhere from a clone: a tracker's number, or the old spec file
+#: (the contract's ids are the citations that resolve).
+DEAD_CITATION = re.compile(r"\bissues? #?\d+|\bSPEC\.md\b", re.IGNORECASE)
+#: The code, whose comments, docstrings and test names must cite the contract.
+CODE = re.compile(r"^(py|web|tests|bench|build_tools)/.*\.(py|js|mjs|html|css|toml)$|^build\.py$|^index\.html$")
+
+
+def dead_citations(text: str) -> list[str]:
+    """Returns the lines of ``text`` that cite an issue number or a file outside the repository."""
+    return [line.strip() for line in text.splitlines() if DEAD_CITATION.search(line)]
+
+
+def test_code_cites_the_contract_not_issue_numbers():
+    """Code, comments and test names under py/, web/, tests/ and bench/ cite contract ids, never an
+    issue's number nor the old spec file: a reader with only the repository can follow them."""
+    offenders = {}
+    for name in tracked_files():
+        if name == "tests/test_contract.py" or not CODE.match(name) or DATA.match(name):
+            continue
+        found = dead_citations((ROOT / name).read_text(errors="replace"))
+        if found:
+            offenders[name] = found
+    assert not offenders, offenders
+
+
+def test_the_citation_check_sees_an_issue_number():
+    """The citation check is not blind: an issue's number and the old spec file are found."""
+    assert dead_citations("# fixed in Issue 19, P9")
+    assert dead_citations('"""See SPEC.md R1."""')
+    assert dead_citations("// issues 10 and 12")
+    assert not dead_citations("# the tissue 3 times; P7 (R2-R5)")

@@ -1,4 +1,4 @@
-"""Tests of the exact endgame solver (SPEC R4 passes, R5 final score).
+"""Tests of the exact endgame solver (R4 passes, R5 final score).
 
 The FFO positions #1-#19 come from ``tests/data/ffo-01-19.obf``; small random endgames are
 checked against a plain minimax over :class:`Board` that knows nothing of the
@@ -24,7 +24,7 @@ from reversi.engine.obf import read_problems
 FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-01-19.obf"
 
 #: The FFO file gives the squares left empty at the end of the game to the
-#: winner (the tournament convention); SPEC R5 gives them to nobody.  The
+#: winner (the tournament convention); R5 gives them to nobody.  The
 #: perfect-play lines after these moves end with empty squares, so their exact
 #: scores differ from the file's by the number of squares left empty (one or
 #: two, taken from the winner or given back to the loser).  Every other score
@@ -51,7 +51,7 @@ def ffo_positions(path: Path = FFO_FILE, first: int = 1,
                   ) -> list[tuple[Bitboard, Bitboard, dict[int, int]]]:
     """Returns ``(p, o, scores)`` per FFO position of ``path`` (numbered from
     ``first``): the discs of the side to move and of its opponent, and every
-    move's exact score under SPEC R5 (the file's, with ``corrections``)."""
+    move's exact score under R5 (the file's, with ``corrections``)."""
     positions = [(problem.p, problem.o, dict(problem.scores)) for problem in read_problems(path.read_text())]
     for (number, name), score in corrections.items():
         positions[number - first][2][parse_square(name)] = score

@@ -1,4 +1,4 @@
-"""Tests of the exact solver in anti-reversi (SPEC V2: it optimises the variant's own result).
+"""Tests of the exact solver in anti-reversi (V2: it optimises the variant's own result).
 
 In anti-reversi the side with fewer discs wins; a finished game scores
 ``final_score(p, o, "anti")`` = discs(o) - discs(p) for ``p``.  Random

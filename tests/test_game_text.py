@@ -1,4 +1,4 @@
-"""A game's text is one form everywhere (SPEC V3, R6, E2; issue 25): the field, every Copy,
+"""A game's text is one form everywhere (V3, R6, E2): the field, every Copy,
 the history's games and the command line give the same tagged text, and that text opens
 as the same game: same final board, same variant, same result."""
 
@@ -114,7 +114,7 @@ def test_v3_the_command_line_prints_each_match_game_as_text_that_opens_the_same_
 @settings(max_examples=100, deadline=None)
 @given(game=games())
 def test_a_links_fragment_reads_back_as_its_game(game):
-    """Issue 22, V3, E2: parse_link(game_link(game)) is the game, variant and start included;
+    """V3, E2: parse_link(game_link(game)) is the game, variant and start included;
     the fragment needs no escaping in a URL."""
     fragment = game_link(*game)
     assert parse_link("#" + fragment) == game
@@ -126,7 +126,7 @@ def test_a_links_fragment_reads_back_as_its_game(game):
     ("#moves=f5&variant=chess", "is not a variant"), ("#moves=f5&start=XXX", "a board string has 64 squares"),
     ("#moves=f5&moves=d6", "not part of a link"), ("#" + "moves=" + "f5" * 300, "not part of a link")])
 def test_a_bad_link_is_refused_with_its_reason_and_the_game_in_play_stays(fragment, says):
-    """Issue 22, P3: a link that is not a legal game says why, and changes nothing."""
+    """P3: a link that is not a legal game says why, and changes nothing."""
     tab = Tab(Storage())
     tab.load()
     tab.play("d3")
@@ -139,7 +139,7 @@ def test_a_bad_link_is_refused_with_its_reason_and_the_game_in_play_stays(fragme
 
 
 def test_the_snapshot_and_the_review_carry_the_link_of_their_game():
-    """Issue 22: the live game's link and its review's are the same, and open that game."""
+    """the live game's link and its review's are the same, and open that game."""
     tab = new_game("anti")
     tab.play(tab.snap["legal"][0])
     link = tab.snap["link"]

@@ -1,4 +1,4 @@
-"""The habits CI checks (issue 9): lint, type check and the JavaScript unit tests.
+"""The habits CI checks: lint, type check and the JavaScript unit tests.
 
 Each runs the real tool as CI would, from the repository root: ``ruff check``
 on the Python code, ``mypy`` on ``py/reversi`` (configured in pyproject.toml),
@@ -11,14 +11,14 @@ import shutil
 import subprocess
 import sys
 
-import build
+from build_tools.common import ROOT
 
 TIMEOUT_S = 600
 
 
 def run(*command: str) -> subprocess.CompletedProcess[str]:
     """Runs a command in the repository and returns its result."""
-    return subprocess.run(command, cwd=build.ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
 
 
 def test_ruff_finds_nothing():

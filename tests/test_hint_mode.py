@@ -1,4 +1,4 @@
-"""Hint mode at the bridge (SPEC H1-H3, issue 11): the values shown are the engine's,
+"""Hint mode at the bridge (H1-H3): the values shown are the engine's,
 exact near the end; showing them is assistance (H2) while the legal dots are not
 (B1); they are asked for only while they can help, and a late step for an older
 position shows nothing.  Only Bridge.call is used (through tests/sessions.Tab).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from reversi.app.hints import Hints
+from reversi.app.hint_mode import Hints
 from reversi.app.wording import say
 from reversi.engine.board import Board
 from reversi.engine.book import standard_book
@@ -100,7 +100,7 @@ def test_h2_hints_make_the_attempt_practice_and_the_legal_dots_do_not():
 
 def test_h1_hints_in_an_endgame_are_the_solvers_exact_scores():
     """H1: at 14 empty squares every hint is exact and equals the solver's score of that
-    move (SPEC R5: empty squares count for nobody)."""
+    move (R5: empty squares count for nobody)."""
     tab = Tab(Storage(), player=Book())
     tab.load()
     tab.call("setup_play", board=FFO_1, mode="local")

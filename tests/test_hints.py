@@ -1,4 +1,4 @@
-"""Tests of the hint scores of every legal move (SPEC H1, H3; R4, R5)."""
+"""Tests of the hint scores of every legal move (H1, H3; R4, R5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The compact results history (SPEC P9, A1, P7): every record kept in about 80 characters,
+"""The compact results history (P9, A1, P7): every record kept in about 80 characters,
 read back exactly, merged as a union, shed oldest first, counted for the statistics."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A long history in storage (SPEC P9, P8, P7, P3): chunks of 250 records, a game's end
+"""A long history in storage (P9, P8, P7, P3): chunks of 250 records, a game's end
 rewrites only the newest, version 2's one-part history migrates, shedding is told once."""
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def test_p3_a_chunk_is_stored_with_its_checksum_and_a_damaged_record_is_still_dr
     assert save.load(session, texts) == [] and len(session.progress.history) == 299
 
 
-# -- the load in two steps (issue 19): the game first, then the history chunks ----------
+# -- the load in two steps: the game first, then the history chunks ----------
 def one_step(storage: Storage) -> dict:
     """Returns the reply of a load of everything stored at once (as after a takeover)."""
     return json.loads(Bridge(Book(), Clock()).call("load", json.dumps({"documents": storage.documents()})))
@@ -176,7 +176,7 @@ def one_step(storage: Storage) -> dict:
 
 def damaged_saves() -> dict[str, Storage]:
     """Returns stored saves with a long history: intact; a damaged record; and a game part
-    that lost its attempt, which only the history can give back (SPEC A1, A3)."""
+    that lost its attempt, which only the history can give back (A1, A3)."""
     storage = Storage(**long_history(600))
     tab = Tab(storage)
     tab.load()
@@ -195,7 +195,7 @@ def damaged_saves() -> dict[str, Storage]:
 
 @pytest.mark.parametrize("case", ["intact", "damaged record", "attempt lost"])
 def test_p3_a_load_in_two_steps_ends_as_the_load_at_once(case):
-    """Issue 19, P3, A1: the page loads every part but the history chunks first (the game
+    """P3, A1: the page loads every part but the history chunks first (the game
     shows at once), then the chunks; the session then shows, and stores, exactly what one
     load of everything gives: the same history, notices, attempt and parts to store."""
     storage = damaged_saves()[case]
@@ -212,7 +212,7 @@ def test_p3_a_load_in_two_steps_ends_as_the_load_at_once(case):
 
 
 def test_p1_nothing_is_stored_before_the_history_chunks_are_read():
-    """Issue 19, P1, P3: the first step's reply stores nothing, not even a repair that is
+    """P1, P3: the first step's reply stores nothing, not even a repair that is
     due, so that no chunk is written from a history not yet read; the chunks' reply does."""
     storage = damaged_saves()["damaged record"]
     bridge = Bridge(Book(), Clock())
@@ -227,7 +227,7 @@ def test_p1_nothing_is_stored_before_the_history_chunks_are_read():
 
 
 def test_p3_the_history_chunks_without_a_load_before_them_are_refused():
-    """Issue 19: ``load_history`` belongs to a ``load`` that said the history follows."""
+    """``load_history`` belongs to a ``load`` that said the history follows."""
     bridge = Bridge(Book(), Clock())
     with pytest.raises(ValueError, match="load_history"):
         bridge.call("load_history", json.dumps({"documents": long_history(3)}))

@@ -1,4 +1,4 @@
-"""The word tables (SPEC L1, L3): every language has every key, with the same placeholders,
+"""The word tables (L1, L3): every language has every key, with the same placeholders,
 its own plural forms, and numbers and lists written its own way."""
 
 from __future__ import annotations

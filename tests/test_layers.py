@@ -1,4 +1,4 @@
-"""The package ladder (issue 9): engine below game below app, no upward import, no circle.
+"""The package ladder: engine below game below app, no upward import, no circle.
 
 Every module of ``py/reversi`` is parsed and each of its imports, including the
 ones inside functions, is resolved to a module of the package.  A module may

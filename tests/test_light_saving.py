@@ -1,4 +1,4 @@
-"""Light saving (SPEC P8, P1) at the bridge: which parts a reply stores and when.
+"""Light saving (P8, P1) at the bridge: which parts a reply stores and when.
 
 The game part is stored when the game changes, the clock part (active time) at
 most every 15 s of active time and at once on "flush" or "pause" (the page flushes

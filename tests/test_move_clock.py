@@ -1,6 +1,6 @@
-"""The move clock and side swapping (issue 6): a timed human move, its warnings,
+"""The move clock and side swapping: a timed human move, its warnings,
 the random move on expiry, and no late timeout after pause, undo, new or the end
-(SPEC P5, P6); "swap sides after each game" (C1).
+(P5, P6); "swap sides after each game" (C1).
 
 The computer is a fake player and the clock a fake one (tests/sessions.py).
 """

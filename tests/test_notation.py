@@ -1,4 +1,4 @@
-"""Tests of the move notation (SPEC R6): square names and game transcripts.
+"""Tests of the move notation (R6): square names and game transcripts.
 
 Self-contained (pytest, hypothesis, the standard library and ``reversi`` only)
 so that it also runs inside Pyodide.

@@ -1,11 +1,11 @@
-"""Opening names (issue 22): the table, its symmetries, and where a game shows its name."""
+"""Opening names: the table, its symmetries, and where a game shows its name."""
 
 from __future__ import annotations
 
 import pytest
 
 from reversi.app import wording
-from reversi.app.review import review_of
+from reversi.app.review_frames import review_of
 from reversi.engine import openings
 from reversi.engine.board import Board
 from reversi.engine.notation import format_transcript, parse_transcript

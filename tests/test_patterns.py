@@ -1,4 +1,4 @@
-"""Tests of the pattern indices and the weight files of the evaluation (SPEC C2)."""
+"""Tests of the pattern indices and the weight files of the evaluation (C2)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class TestWeights:
             decode(data[1:] if change == "magic" else data)
 
     def test_standard_file_is_small_and_says_how_it_was_made(self):
-        """Issue 10: at most 2 MB in the wheel, with its command and seed."""
+        """at most 2 MB in the wheel, with its command and seed."""
         assert (DATA / "standard.weights").stat().st_size <= 2_000_000
         header = STANDARD.weights.header
         assert "bench/train.py" in header["command"] and isinstance(header["seed"], int)

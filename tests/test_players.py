@@ -1,4 +1,4 @@
-"""Tests of the computer levels (SPEC C2, C3, R4)."""
+"""Tests of the computer levels (C2, C3, R4)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from reversi.engine.variants import CENTRE
 
 #: Transcripts after which the side to move can take a corner that Hard and
 #: Expert, at their node budgets, must see: a deep search (``hints.score_moves``
-#: at 150,000 nodes) rates h8 +5.3, the next move +1.6.  (Issue 10's evaluation
+#: at 150,000 nodes) rates h8 +5.3, the next move +1.6.  (The earlier evaluation
 #: dropped f5f4f3f6d3f2g6c3b3b2g4g3b1, where that search rates h4, g5 and e3
 #: above a1, and e6d6c7f7c4d3f6b3c5c6b4d7b7b8d2a7, where it rates a8 +22.0 and
 #: e7 +21.7; Normal's 3 plies take e3 here, rated 4 discs below the corner.)

@@ -1,4 +1,4 @@
-"""Puzzles (issue 23): the shipped set and its proofs, the grading, the rating, the daily
+"""Puzzles: the shipped set and its proofs, the grading, the rating, the daily
 puzzle, the Puzzles mode through the bridge, and its saved progress."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from reversi.app import puzzles as room
-from reversi.engine import puzzle_proofs, puzzles
+from reversi.app import puzzle_mode as room
+from reversi.engine import puzzle_proofs
+from reversi.engine import puzzle_set as puzzles
 from reversi.engine.board import Board
 from reversi.engine.notation import parse_board
 from tests.sessions import Storage, Tab

@@ -1,4 +1,4 @@
-"""Review (issue 6): frames of a game, transcript import (R6), and the rule that
+"""Review: frames of a game, transcript import (R6), and the rule that
 looking back never changes the session (A3).
 
 Bridge tests drive a fake page (tests/sessions.py Tab) through Bridge.call only.
@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 
 from reversi.app import analysis
 from reversi.app.game_text import parse_game
-from reversi.app.review import chosen_game, frames, review_of
+from reversi.app.review_frames import chosen_game, frames, review_of
 from reversi.engine.board import Board
 from reversi.engine.notation import IllegalMoveError, NotationError, format_transcript, square_name
 from reversi.engine.players import random_opening
 from tests.sessions import Seeded, Storage, Tab, advance, make, squares_of
 
 #: A local game of 14 placements: White passes after Black's b2 (placement 13),
-#: and Black's a5 ends the game early, 18-0 (SPEC R4, R5).
+#: and Black's a5 ends the game early, 18-0 (R4, R5).
 SHORT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 SHORT_PASS_AT = 13
 
@@ -133,7 +133,7 @@ class TestFrames:
         assert review["source"] == "current" and len(review["frames"]) == 15
 
 
-# -- transcript import (SPEC R6) ---------------------------------------------------
+# -- transcript import (R6) ---------------------------------------------------
 class TestImport:
     def test_r6_upper_case_lower_case_and_whitespace_are_accepted(self):
         """R6: a pasted transcript may use either case and any whitespace."""
@@ -255,7 +255,7 @@ def test_a_review_pauses_the_running_game_and_back_to_the_game_resumes_it():
     assert back["paused"] and [e["kind"] for e in back["events"]] == ["review_closed"]
 
 
-# -- review never changes the session (SPEC A3) ----------------------------------------
+# -- review never changes the session (A3) ----------------------------------------
 ACTIONS = ["play"] * 6 + ["finish", "undo", "new", "review_current", "review_history",
                           "import", "analysis_start", "analysis_step", "analysis_step", "analysis_stop"]
 REVIEW_ONLY = {"review_current", "review_history", "import", "analysis_start", "analysis_step",

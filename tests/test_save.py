@@ -1,4 +1,4 @@
-"""The saved parts (SPEC P1, P3, P4): the session as version-3 parts (settings,
+"""The saved parts (P1, P3, P4): the session as version-3 parts (settings,
 game, clock, stars and the history chunks, here one: history.0; see reversi.app.save), round trips, reloads that record
 nothing twice, and damaged, foreign or hand-edited parts, each read on its own so
 that damage to one part never costs another.  The version-0 and version-1 single
@@ -646,7 +646,7 @@ def test_p3_damage_to_several_parts_keeps_the_rest(data):
     assert_playable(session)
 
 
-# -- reading one part of another tab (SPEC P7) ---------------------------------------------
+# -- reading one part of another tab (P7) ---------------------------------------------
 def test_p7_reading_another_tabs_history_stars_and_clock_never_raises():
     """P7, P3: the part readers used when another tab stored a part take what is valid
     and nothing from a damaged text; a clock part counts only for the same attempt

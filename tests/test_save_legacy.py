@@ -1,5 +1,5 @@
-"""The version-0 and version-1 saved documents (SPEC P3: "data is versioned and
-migrated"): before issue 9 the whole session was one document under one key.
+"""The version-0 and version-1 saved documents (P3: "data is versioned and
+migrated"): before the saved parts the whole session was one document under one key.
 Such a document is handed to :func:`reversi.app.save.load` as the ``legacy`` text
 and migrated into the four version-2 parts.
 

@@ -1,4 +1,4 @@
-"""Tests of the evaluation and the midgame search (SPEC C2, R3-R5)."""
+"""Tests of the evaluation and the midgame search (C2, R3-R5)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ class CountingDeadline(Deadline):
         return self.checks >= self.limit
 
 
-#: White to move with no legal placement; Black can still move (SPEC R4).
+#: White to move with no legal placement; Black can still move (R4).
 MUST_PASS = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-"
 
 

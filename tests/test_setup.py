@@ -1,4 +1,4 @@
-"""Position setup (SPEC E1, E2, issue 11): board strings checked with their reason,
+"""Position setup (E1, E2): board strings checked with their reason,
 set-up games played, saved, restarted, recorded and exported from their position,
 never challenge games, solved exactly and analysed.  The bridge is driven through
 tests/sessions.Tab (Bridge.call only); the session rule directly.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import review, save
+from reversi.app import review_frames as review
+from reversi.app import save
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line

@@ -1,6 +1,6 @@
 """The eight milestone stars (S1-S8): each with the cases that earn it and the
 closest cases that must not, the shelf that keeps them (and merges another tab's,
-SPEC P7), and the StarEarned events that announce them.  The computer is a fake
+P7), and the StarEarned events that announce them.  The computer is a fake
 player (tests/sessions.py).
 """
 
@@ -407,7 +407,7 @@ def test_s_star_events_are_in_shelf_order_and_only_for_new_stars():
     assert session_snapshot(session)["new_stars"] == ["corner"] == session.new_stars
 
 
-# -- the shelf of two tabs (SPEC P7) -------------------------------------------------
+# -- the shelf of two tabs (P7) -------------------------------------------------
 @pytest.mark.parametrize("mine, theirs, merged, new", [
     ([], ["opening"], ["opening"], ["opening"]),
     (["opening"], ["opening"], ["opening"], []),

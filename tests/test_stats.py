@@ -1,5 +1,5 @@
-"""Results statistics (issue 6): per level and side, then local games, computed from
-a fixed results history; clearing the history keeps the stars (SPEC S, P1)."""
+"""Results statistics: per level and side, then local games, computed from
+a fixed results history; clearing the history keeps the stars (S1-S9, P1)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_clear_history_keeps_the_stars_and_the_attempt():
 
 def test_clear_history_through_the_bridge():
     """Through the bridge: clearing stores an empty history part and no stars part
-    (the stars did not change, SPEC P8); the reply keeps the stars."""
+    (the stars did not change, P8); the reply keeps the stars."""
     bridge = Bridge(Seeded(), Clock())
 
     def call(method, **params):

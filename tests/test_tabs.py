@@ -1,4 +1,4 @@
-"""Several tabs of one browser (SPEC P7): nothing one tab saved is lost to another.
+"""Several tabs of one browser (P7): nothing one tab saved is lost to another.
 
 Two or more fake pages (tests/sessions.py Tab), each with its own Bridge driven
 through Bridge.call only, share one fake localStorage and do with each reply what
@@ -7,7 +7,7 @@ wrote there (else it goes back to Python as "external" with "refused"), and the
 other tabs get a storage event, delivered when the test says (Tab.deliver), as
 browsers deliver them later.
 
-The two losses of issue 9 are reproduced and shown fixed: a two-player game whose
+The two losses that P7 forbids are reproduced and shown fixed: a two-player game whose
 placements from another tab were overwritten, and a star earned in another tab
 that a stale tab's save erased.
 """
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from reversi.app import save
-from reversi.app.bridge import GAME_COMMANDS
+from reversi.app.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
 from reversi.game.session import Session
@@ -74,9 +74,9 @@ def elsewhere(a: Tab, b: Tab) -> None:
     assert a.snap["elsewhere"], "A's write was not refused"
 
 
-# -- the two losses of issue 9 -------------------------------------------------------------
+# -- the two losses P7 forbids ------------------------------------------------------------
 def test_p7_an_idle_tab_adopts_the_two_player_game_another_tab_continued():
-    """P7 (issue 9, loss 1): tab A plays f5 d6 in a two-player game and is hidden; tab B
+    """P7 (loss 1): tab A plays f5 d6 in a two-player game and is hidden; tab B
     opens and plays c3 d3.  A, idle, takes up B's stored game and stores nothing back,
     so when the player comes back and resumes, A's next placement continues f5d6c3d3:
     no placement of B's is lost."""
@@ -103,7 +103,7 @@ def test_p7_an_idle_tab_adopts_the_two_player_game_another_tab_continued():
 
 
 def test_p7_a_tab_that_missed_the_news_cannot_overwrite_the_other_tabs_placements():
-    """P7 (issue 9, loss 1, before the storage events arrive): tab A comes back and
+    """P7 (loss 1, before the storage events arrive): tab A comes back and
     plays before hearing of B's placements; its write is refused (it is based on an
     older text), so the stored game keeps c3 d3 and A says the game continues in
     another tab; its next placement is refused; Take over continues B's game."""
@@ -132,7 +132,7 @@ def test_p7_a_tab_that_missed_the_news_cannot_overwrite_the_other_tabs_placement
 
 
 def test_p7_a_stale_tab_changing_a_setting_does_not_erase_a_star_earned_in_another_tab():
-    """P7 (issue 9, loss 2): tab B earns S1 (Opening); stale tab A then switches the
+    """P7 (loss 2): tab B earns S1 (Opening); stale tab A then switches the
     legal dots off.  A stores only its settings part, so the stored stars keep B's
     star; once A hears of B's writes it shows the star and B's game, and B takes
     A's setting."""
@@ -603,3 +603,20 @@ class TabsMachine(RuleBasedStateMachine):
 TabsMachine.TestCase.settings = settings(max_examples=100, stateful_step_count=40, deadline=None,
                                          suppress_health_check=[HealthCheck.too_slow])
 test_p7_random_work_in_three_tabs_loses_nothing = TabsMachine.TestCase
+
+
+@pytest.mark.parametrize("method", GAME_COMMANDS)
+def test_p7_every_refused_game_command_says_why(method):
+    """P7: while the game continues elsewhere, each game command's reply names the reason
+    it was refused; a command that ran names none."""
+    storage, a, b = two_tabs("local")
+    b.deliver()
+    assert a.call("snapshot")["refused"] is None
+    elsewhere(a, b)
+    params = dict(GAME_PARAMS.get(method, {}))
+    if method in ("place", "computer_move", "hint_step"):
+        params["token"] = a.snap["token"]
+    if method == "setup_play":
+        params.update(board="-" * 27 + "OX------XO" + "-" * 27 + " X", mode="local")
+    assert a.call(method, **params)["refused"] == "elsewhere"
+    assert a.call("set_setting", name="sound", value=True)["refused"] is None

@@ -1,4 +1,4 @@
-"""The evaluation's training pipeline end to end on a tiny data set (issue 10).
+"""The evaluation's training pipeline end to end on a tiny data set.
 
 Self-play games labelled by the solver, a fit, a weight file that the
 engine loads: seconds, never the full training (``bench/train.py run``).

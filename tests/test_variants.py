@@ -1,4 +1,4 @@
-"""The variants of the rules (SPEC V1-V3, issue 12): anti-reversi's winner and draws,
+"""The variants of the rules (V1-V3): anti-reversi's winner and draws,
 the free opening's placements, perft from the four free-opening starts against a slow
 reference written here, the session's rules in both variants, and transcripts, saves,
 history and statistics that know a game's variant.

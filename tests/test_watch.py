@@ -1,4 +1,4 @@
-"""Watching two levels play each other (issue 3, "watch two levels in the page").
+"""Watching two levels play each other ("watch two levels in the page").
 
 Each request plays one placement for the level whose colour is to move and
 returns the game so far as a review; the player's session is never touched.

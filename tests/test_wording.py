@@ -1,9 +1,9 @@
-"""The words the page shows (SPEC B7, B9, P2, P3): every sentence comes from
+"""The words the page shows (B7, B9, P2, P3): every sentence comes from
 reversi.app.wording, so the rules are tested on event values elsewhere and the
 English is tested here, once per event kind, for each way a game names its players
 ("You" and "Computer" against the computer, the colours in a local game).
 
-The expected sentences are the ones the page showed before issue 9 (the session
+The expected sentences are the ones the page showed before the words moved to Python (the session
 then wrote them itself); the wording was kept identical.
 """
 
@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from reversi.app import events as app_ev
+from reversi.app import page_events as app_ev
 from reversi.app import wording
 from reversi.app.wording import Words
 from reversi.app.wording.catalog import table
@@ -256,7 +256,7 @@ def test_analysis_in_words():
     assert [wording.signed(v) for v in (6.4, 0.2, -0.4, -3)] == ["+6", "0", "0", "-3"]
 
 
-# -- notices (SPEC P2, P3) ----------------------------------------------------------------------
+# -- notices (P2, P3) ----------------------------------------------------------------------
 def test_p2_the_storage_notice_gives_the_reason_when_known():
     """P2: the notice that progress is not saved names the reason when the page knows it."""
     assert wording.storage_failed("full") == \

@@ -30,7 +30,7 @@ const documents = store.readAll();
 performance.mark("saves-read");
 const saved = savedView(documents.game || documents.legacy);
 const codes = LANGUAGES.map((language) => language.code);
-/** The browser's language among the page's (SPEC L2): what the page speaks until the player chooses. */
+/** The browser's language among the page's (L2): what the page speaks until the player chooses. */
 const browserLanguage = matchLanguage(navigator.languages || [navigator.language], codes);
 let language = saved && codes.includes(saved.language) ? saved.language : browserLanguage;
 const words = () => WORDS[language];
@@ -40,7 +40,7 @@ const announce = createAnnouncer($("status"));
 const ui = createPanels({ emit: (intent, detail) => controller.emit(intent, detail), words });
 const moveList = createMoveList($("move-list"), (ply) => controller.emit("reviewAt", ply));
 
-/** Speaks `code` on the page: its words, <html lang>, the install name (SPEC L1, L2, L4). */
+/** Speaks `code` on the page: its words, <html lang>, the install name (L1, L2, L4). */
 function speak(code) {
   language = code;
   document.documentElement.lang = code;
@@ -195,7 +195,7 @@ function bindControls() {
   }, TICK_MS);
 }
 
-/** Opens the game a link carries (#moves=…, issue 22) in review, then takes the fragment
+/** Opens the game a link carries (#moves=…) in review, then takes the fragment
  * off the address, so that a reload is the player's own game again. */
 function openLink() {
   if (!/^#moves=/.test(location.hash)) return;

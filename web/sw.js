@@ -1,7 +1,7 @@
 // Service worker template: build.py writes it to the site root as sw.js, with
 // PRECACHE = every site file's URL relative to the site root plus "?v=<content
 // hash>", and VERSION = a hash of that list. It precaches the whole site and
-// serves it from the cache, so the page loads and plays offline (SPEC O1), and it
+// serves it from the cache, so the page loads and plays offline (O1), and it
 // adds the cross-origin isolation headers that SharedArrayBuffer needs even when
 // the static host sends none.
 

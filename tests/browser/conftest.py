@@ -1,7 +1,7 @@
 """Browser test fixtures: the built site on a local server and Debian's Chromium.
 
 The site is the one ``python3 build.py test`` just built (``REVERSI_SITE``), or is
-built once per run with ``build.build_site``; ``build.make_server`` serves it
+built once per run with ``build_site``; ``make_server`` serves it
 (the same server as ``python3 build.py serve``).
 Chromium is Debian's (``chromium`` on PATH) when present, else Playwright's own.
 """
@@ -16,20 +16,21 @@ from pathlib import Path
 import pytest
 from playwright import sync_api as playwright_api
 
-import build  # the repo's build.py (pytest puts the repo root on sys.path)
+from build_tools.server import make_server
+from build_tools.site import build_site
 from tests.browser.pages import CHROMIUM_ARGS, PHONE, open_game
 
 
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built site's folder, built here unless ``REVERSI_SITE`` names one."""
-    return Path(os.environ["REVERSI_SITE"]) if os.environ.get("REVERSI_SITE") else build.build_site()
+    return Path(os.environ["REVERSI_SITE"]) if os.environ.get("REVERSI_SITE") else build_site()
 
 
 @pytest.fixture(scope="session")
 def base_url(site) -> str:
     """Serves the site on a free localhost port for the whole run."""
-    server = build.make_server(site, "127.0.0.1", 0)
+    server = make_server(site, "127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -112,7 +113,7 @@ def clocked_page(context, base_url):
 @pytest.fixture(scope="session")
 def plain_url(site) -> str:
     """Serves the site like a plain static host (no isolation headers) for the whole run."""
-    server = build.make_server(site, "127.0.0.1", 0, plain=True)
+    server = make_server(site, "127.0.0.1", 0, plain=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

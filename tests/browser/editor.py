@@ -1,4 +1,4 @@
-"""How the browser tests use the position editor (SPEC E1, E2): through the menu, the
+"""How the browser tests use the position editor (E1, E2): through the menu, the
 board-string field and the editor's buttons, as a player does."""
 
 from __future__ import annotations

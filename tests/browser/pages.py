@@ -1,7 +1,7 @@
 """How the browser tests look at the page: as a player would, through roles and names.
 
 Nothing here reads private JS state: the board is read from the accessible
-grid (SPEC B7) and announcements from the ``role=status`` live region.
+grid (B7) and announcements from the ``role=status`` live region.
 Screenshots go to the git-ignored ``test-output/``.
 """
 
@@ -16,7 +16,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
-#: Issue 11's screens: three phones upright, a phone on its side, two desktops.
+#: The screens B8 names, and more: three phones upright, a phone on its side, two desktops.
 SIZES = {
     "360x640": {"width": 360, "height": 640},
     "390x844": {"width": 390, "height": 844},
@@ -25,10 +25,10 @@ SIZES = {
     "1280x800": {"width": 1280, "height": 800},
     "1920x1080": {"width": 1920, "height": 1080},
 }
-#: The toolbar under the board, by accessible name (issue 11).
+#: The toolbar under the board, by accessible name.
 TOOLBAR = ("Undo", "Redo", "New game", "Hint", "Menu")
 #: A local game that ends early, 46 squares empty, in an 18-0 wipe-out, with an
-#: automatic pass after move 13 (SPEC R4, R5; checked in test_foundation.py).
+#: automatic pass after move 13 (R4, R5; checked in test_foundation.py).
 WIPE_OUT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"
 READY = '#board[role=grid][aria-busy="false"]'  # the board, in any language
 
@@ -170,7 +170,7 @@ def choose(pg, label: str, option: str) -> None:
 
 
 def start_local_game(pg) -> None:
-    """Switches to a two-player game on this screen (SPEC C1)."""
+    """Switches to a two-player game on this screen (C1)."""
     choose(pg, "Opponent", "Two players")
     # The game line, not the live region: a repeated announcement waits for a frame,
     # which a test's paused clock never gives.
@@ -185,7 +185,7 @@ def wait_for_human_turn(pg, timeout: float = 30_000) -> None:
 
 
 def check_card(pg, title: str, score: str) -> dict:
-    """Checks the result card of a game that just ended (SPEC B9) as a player meets it and
+    """Checks the result card of a game that just ended (B9) as a player meets it and
     returns its words ({title, score, detail}): a region named by its title (win, loss or
     draw), with the score; below the board on an upright screen, beside it in the
     landscape layouts, never over it; it has the keyboard focus; the live region announced
@@ -213,7 +213,7 @@ def history_rows(pg) -> list[list[str]]:
     """Returns the rows of the menu's results table as lists of cell texts (the menu is
     opened to read them, then closed)."""
     open_menu(pg)
-    pg.wait_for_selector("#history-reading", state="hidden")  # read just after start-up (issue 19)
+    pg.wait_for_selector("#history-reading", state="hidden")  # read just after start-up
     rows = pg.locator("#history-table tbody tr")
     texts = [row.locator("td").all_inner_texts() for row in rows.all()]
     close_menu(pg)

@@ -1,8 +1,8 @@
-"""Issue 5: an axe-core scan of the page in each of its main states, light and dark.
+"""an axe-core scan of the page in each of its main states, light and dark.
 
-SPEC B7 (a real accessible grid, announcements), B3 (keyboard), B5 (full screen),
-B8, B9 (the result card); issue 11's states: the menu sheet open, the result card,
-review, a watched game.  axe-core is a pinned test download (build.fetch_axe), injected into the page
+B7 (a real accessible grid, announcements), B3 (keyboard), B5 (full screen),
+B8, B9 (the result card); the layout's states: the menu sheet open, the result card,
+review, a watched game.  axe-core is a pinned test download (fetch_axe), injected into the page
 for the scan only; it is never part of the built site.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.downloads import AXE, fetch_axe
 from tests.browser.pages import (
     WIPE_OUT,
     menu_button,
@@ -28,7 +28,7 @@ SCHEMES = ("light", "dark")
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
-    return build.fetch_axe().read_text()
+    return fetch_axe().read_text()
 
 
 def scan(pg, axe_source: str) -> dict:
@@ -94,7 +94,7 @@ def rules_checked():
     """Collects the ids of every rule axe ran in this module and prints how many there were."""
     rules: set[str] = set()
     yield rules
-    print(f"\naxe-core {build.AXE.spec}: {len(rules)} rules checked over all states and schemes")
+    print(f"\naxe-core {AXE.spec}: {len(rules)} rules checked over all states and schemes")
 
 
 

@@ -1,4 +1,4 @@
-"""The player's companion in a real browser (issue 22): the move list follows play, undo,
+"""The player's companion in a real browser: the move list follows play, undo,
 redo and review; a link opens a game in review, offline too, and a bad link is refused
 without touching the game in play; a balanced-opening game is saved and resumed."""
 
@@ -33,7 +33,7 @@ def current_move(pg) -> str:
 
 
 def test_the_move_list_follows_play_undo_redo_and_review(page):
-    """Issue 22: the moves in numbered pairs with the current one marked; after Undo the
+    """the moves in numbered pairs with the current one marked; after Undo the
     undone move stays, dimmed, until Redo; a tap on a move opens the review there."""
     start_local_game(page)
     play(page, LINE)
@@ -54,7 +54,7 @@ def test_the_move_list_follows_play_undo_redo_and_review(page):
 
 
 def test_the_move_list_is_one_tab_stop_walked_by_the_arrow_keys(page):
-    """Issue 22: keyboard users reach the list once and move along it with the arrows."""
+    """keyboard users reach the list once and move along it with the arrows."""
     start_local_game(page)
     play(page, LINE)
     page.locator("#move-list [aria-current]").focus()
@@ -65,7 +65,7 @@ def test_the_move_list_is_one_tab_stop_walked_by_the_arrow_keys(page):
 
 
 def test_a_link_opens_its_game_in_review_without_touching_the_game_in_play(page, base_url):
-    """Issue 22, V3: a game's link opens it in review (its tag and its moves), the game in
+    """V3: a game's link opens it in review (its tag and its moves), the game in
     play stays; the link round-trips through Share (copied where the browser has no share sheet)."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     tap(page, "d3")
@@ -86,7 +86,7 @@ def test_a_link_opens_its_game_in_review_without_touching_the_game_in_play(page,
 
 
 def test_a_bad_link_is_refused_with_its_reason_and_changes_nothing(page, base_url):
-    """Issue 22, P3: a link whose moves are illegal says why and opens nothing."""
+    """P3: a link whose moves are illegal says why and opens nothing."""
     tap(page, "d3")
     page.wait_for_selector(READY)
     mine = board_text(page)
@@ -103,7 +103,7 @@ def test_a_bad_link_is_refused_with_its_reason_and_changes_nothing(page, base_ur
 
 
 def test_a_link_opens_offline(context, base_url):
-    """Issue 22, O1: once the page works offline, a link still opens its game."""
+    """O1: once the page works offline, a link still opens its game."""
     page = context.new_page()
     page.goto(base_url)
     page.wait_for_selector(READY, timeout=60_000)
@@ -120,7 +120,7 @@ def test_a_link_opens_offline(context, base_url):
 
 
 def test_a_balanced_opening_game_starts_there_is_labelled_and_is_saved_and_resumed(page):
-    """Issue 22, E2: the Opening choice starts the next game from a balanced random
+    """E2: the Opening choice starts the next game from a balanced random
     opening (10-14 discs on the board), says so in the game line, and a reload resumes it."""
     start_local_game(page)
     open_menu(page)

@@ -1,7 +1,7 @@
-"""Issue 4 in a real browser: games against the computer, undo while it thinks,
+"""In a real browser: games against the computer, undo while it thinks,
 pause on hide, reload and Resume, and storage that fails.
 
-SPEC C1, C3, B4, B9, U1-U6, A1-A5, P1-P6.  A late computer reply is ruled out by a
+C1, C3, B4, B9, U1-U6, A1-A5, P1-P6.  A late computer reply is ruled out by a
 round trip to the engine after it (pages.caught_up), never by waiting a while.
 """
 

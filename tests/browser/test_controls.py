@@ -1,9 +1,9 @@
-"""Issue 5 in a real browser: the player-facing controls, driven by keys, clicks and taps.
+"""In a real browser: the player-facing controls, driven by keys, clicks and taps.
 
-SPEC B1 (legal dots), B3 (keyboard play and shortcuts), B5 (full screen), B6
+B1 (legal dots), B3 (keyboard play and shortcuts), B5 (full screen), B6
 (sound off at first, reduced motion, celebrations that never cover the board),
 S1 (the Opening star).  The board is read from the accessible grid and the
-``role=status`` live region, the pixels from the canvas.  Since issue 11 the
+``role=status`` live region, the pixels from the canvas.  Since the layout of one screen, the
 settings and Full screen live in the menu sheet; the layouts at every size are
 test_one_screen.py's and test_screens.py's.
 """
@@ -518,7 +518,7 @@ def test_b6_a_reply_during_a_flip_does_not_cut_it_short(clocked_page):
 def test_s1_b6_star_celebration_never_covers_the_board(browser, base_url, viewport):
     """B6, S1: the Opening star's celebration shows in view without scrolling and never
     covers the board: under it on an upright phone; in the column beside the board in
-    the landscape and desktop layouts (issue 11), where nothing is under the board."""
+    the landscape and desktop layouts, where nothing is under the board."""
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     open_game(page, base_url)

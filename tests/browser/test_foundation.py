@@ -1,6 +1,6 @@
-"""Issue 2 in a real browser: a whole local game by taps, legal dots, offline, one origin.
+"""In a real browser: a whole local game by taps, legal dots, offline, one origin.
 
-SPEC R1-R6 (through the page), C1 local mode, B1, B2, B7, B8, O1-O3.
+R1-R6 (through the page), C1 local mode, B1, B2, B7, B8, O1-O3.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tests.browser.pages import (
 )
 
 # A local game with an automatic pass that ends early, 46 squares empty, in an
-# 18-0 wipe-out (SPEC R4, R5): found by random play, checked by the engine below.
+# 18-0 wipe-out (R4, R5): found by random play, checked by the engine below.
 PASS_AND_EARLY_END = WIPE_OUT
 
 
@@ -52,7 +52,7 @@ def test_b7_grid_names_squares_and_contents(page):
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
     for name in TOOLBAR:
         assert tool(page, name).is_visible(), name
-    open_menu(page)  # the legal dots' button lives in the menu now (issue 11)
+    open_menu(page)  # the legal dots' button lives in the menu now
     assert page.get_by_role("dialog", name="Menu").get_by_role("button", name="Legal moves").is_visible()
 
 
@@ -145,7 +145,7 @@ def test_b8_phone_and_desktop_layout(browser, base_url):
 
 
 def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_url):
-    """B8 on a desktop (issue 11's layout: the board is the hero, the rest beside it):
+    """B8 on a desktop (the layout: the board is the hero, the rest beside it):
     with the side column at its longest (a game reviewed, its analysis running), nothing
     covers the board, the review tools are in view, and the whole board is still in view
     without scrolling. (The old page scrolled a side column past a sticky board.)"""

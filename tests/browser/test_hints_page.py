@@ -1,4 +1,4 @@
-"""Hint mode in a real browser (SPEC H1-H3, issue 11): the Hint button and the H key,
+"""Hint mode in a real browser (H1-H3): the Hint button and the H key,
 the values on the board and in the squares' names (equal to the engine's, exact in an
 FFO endgame), the best move marked, cancelled by a move, and practice (H2)."""
 

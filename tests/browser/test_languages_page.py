@@ -1,4 +1,4 @@
-"""Eight languages in a real browser (SPEC L1-L4, issue 21): the first visit speaks the
+"""Eight languages in a real browser (L1-L4): the first visit speaks the
 browser's language, a move is announced in it, every label fits at four sizes with its
 44 px targets, axe finds nothing, the menu's choice applies at once and survives a
 reload; screenshots of play, the menu and the result card of each language."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_axe
 from reversi.app.wording.catalog import CODES, say, speaking
 from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap
 from tests.browser.test_a11y import scan
@@ -81,7 +81,7 @@ def at_every_size(page, axe_source: str, code: str, screen: str) -> tuple[list[s
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
-    return build.fetch_axe().read_text()
+    return fetch_axe().read_text()
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -1,10 +1,10 @@
-"""Issue 11, item 3: the menu, a modal sheet over the page.
+"""item 3: the menu, a modal sheet over the page.
 
 The Menu button opens it as a modal dialog over the page; while it is open Tab and
 Shift+Tab stay inside it; Escape, its close button, a click on the backdrop and the
 browser's Back close it, and each time the focus returns to the Menu button and
 the page stays where it is (layers.js keeps one history entry per open layer); the
-settings in it still work. SPEC C1 (opponent, side and level), B1 and B6 (the
+settings in it still work. C1 (opponent, side and level), B1 and B6 (the
 toggles), B3 (keyboard), P1 (settings kept).
 (Named test_menu_sheet.py: a tests/test_menu*.py may come.)
 """
@@ -57,7 +57,7 @@ def open_it(pg) -> None:
     assert menu_button(pg).get_attribute("aria-expanded") == "true"
 
 
-def test_issue11_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
+def test_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
     """The sheet is a modal dialog named Menu over the page (the page behind is inert),
     the focus moves into it, and 40 Tabs and 40 Shift+Tabs never leave it, going round
     all its controls."""
@@ -98,7 +98,7 @@ def test_issue11_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
     "Escape from a field",
     "Escape",
 ])
-def test_issue11_menu_closes_and_gives_the_focus_back(page, way):
+def test_menu_closes_and_gives_the_focus_back(page, way):
     """Each way closes the menu, gives the focus back to the Menu button and keeps the page;
     the history stays in step: opened again, the browser's Back closes it again."""
     url = page.url
@@ -123,7 +123,7 @@ def test_issue11_menu_closes_and_gives_the_focus_back(page, way):
     assert page.evaluate("history.state") is None
 
 
-def test_issue11_menu_on_a_desktop_is_a_side_sheet_closed_by_its_backdrop(browser, base_url):
+def test_menu_on_a_desktop_is_a_side_sheet_closed_by_its_backdrop(browser, base_url):
     ctx = browser.new_context(viewport=DESKTOP)
     try:
         pg = ctx.new_page()

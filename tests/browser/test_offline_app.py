@@ -1,4 +1,4 @@
-"""Issue 5: the installable, offline app (SPEC O1), as a player meets it.
+"""the installable, offline app (O1), as a player meets it.
 
 The manifest names the app and its icons, the service worker takes over, the
 page says it is ready to play offline, and with the network gone the page

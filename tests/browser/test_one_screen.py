@@ -1,4 +1,4 @@
-"""Issue 11, item 1: one-screen play on a phone, and the board as the hero elsewhere.
+"""item 1: one-screen play on a phone, and the board as the hero elsewhere.
 
 On an upright phone (360x640, 390x844, 412x915, emulated as a touch phone) with no
 scrolling: the scores and whose turn it is are shown once; the whole board is in
@@ -8,7 +8,7 @@ Hint, Menu) is in view with a plain accessible name and a target of at least
 side (640x360) and on desktops (1280x800, 1920x1080) the board and the toolbar
 are in view; on a desktop the board takes at least 70 % of the height.
 
-SPEC B7, B8, B2.  Each size prints a line of the table of what is in the viewport
+B7, B8, B2.  Each size prints a line of the table of what is in the viewport
 during play; the table is also written to test-output/viewport-table-play.txt.
 """
 
@@ -121,7 +121,7 @@ def touch_play(pg, square: str) -> None:
 
 
 @pytest.mark.parametrize("size", PHONES)
-def test_issue11_one_screen_play_on_a_phone(browser, base_url, table, size):
+def test_one_screen_play_on_a_phone(browser, base_url, table, size):
     viewport = SIZES[size]
     ctx = browser.new_context(viewport=viewport, device_scale_factor=3 if size == "412x915" else 2,
                               is_mobile=True, has_touch=True)
@@ -175,7 +175,7 @@ def view_problems(pg, stage: str) -> list[str]:
     "1280x800",
     "1920x1080",
 ])
-def test_issue11_board_and_toolbar_in_view_on_landscape_and_desktop(browser, base_url, table, size):
+def test_board_and_toolbar_in_view_on_landscape_and_desktop(browser, base_url, table, size):
     """The board (all 64 squares) and the toolbar are in view with no scrolling, at load
     and after a move; on a desktop the board is at least 70 % of the viewport's height."""
     viewport = SIZES[size]

@@ -1,4 +1,4 @@
-"""Puzzles in a real browser (issue 23): solve one, fail one, retry, show the answer, and
+"""Puzzles in a real browser: solve one, fail one, retry, show the answer, and
 after a reload the progress is intact; the game in play is not touched; a puzzle is
 solved by keyboard alone (B3)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from reversi.engine.puzzles import puzzle_set
+from reversi.engine.puzzle_set import puzzle_set
 from tests.browser.pages import READY, board_text, legal_squares, open_menu, screenshot, tap
 from tests.browser.test_controls import arrows_to, tab_into_board
 

@@ -1,4 +1,4 @@
-"""A dead engine and a broken file (SPEC O4), in a real browser: the page says what
+"""A dead engine and a broken file (O4), in a real browser: the page says what
 happened, starts a new engine or offers Retry, and the game goes on where it was."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11, item 4: the result card of a game that ends (SPEC B9).
+"""item 4: the result card of a game that ends (B9).
 
 A played-out game shows a card below the board (beside it in the landscape layouts),
 never over it: win, loss or draw with the score, the stars earned, the first result

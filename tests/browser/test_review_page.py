@@ -1,11 +1,11 @@
-"""Issue 6 in a real browser: review a finished game step by step, analyse it while
+"""In a real browser: review a finished game step by step, analyse it while
 the page stays responsive, export and import transcripts, and the move clock.
 
 (Named test_review_page.py: tests/test_review.py exists, and pytest's default
 import mode cannot collect two test modules with the same basename when the
 test folders are not packages.)
 
-SPEC A3, B3, B7, R6, P5, P6.  Since issue 11 a finished game is reviewed from its
+A3, B3, B7, R6, P5, P6.  A finished game is reviewed from its
 result card (B9) or the menu, and the transcripts are in the menu.
 """
 

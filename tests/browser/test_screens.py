@@ -1,4 +1,4 @@
-"""Issue 11, item 6, and B8: the page at every issue-11 size, light and dark, in play,
+"""item 6, and B8: the page at every issue-11 size, light and dark, in play,
 at game over (the result card) and with the menu open; a screenshot of each.
 
 At each size and scheme the layout is checked (B8: no horizontal scroll, squares of
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_axe
 from tests.browser.pages import (
     SHOTS,
     SIZES,
@@ -144,7 +144,7 @@ def screens(browser, base_url) -> dict[str, list[str]]:
     try:
         pg = ctx.new_page()
         open_game(pg, base_url)
-        axe_source = build.fetch_axe().read_text()
+        axe_source = fetch_axe().read_text()
         tap(pg, "d3")
         wait_for_human_turn(pg)
         tap(pg, legal_squares(pg)[0])
@@ -168,5 +168,5 @@ def screens(browser, base_url) -> dict[str, list[str]]:
     *(s for s in SIZES if s != "640x360"),
     "640x360",
 ])
-def test_b8_issue11_screens_in_play_at_game_over_and_with_the_menu(screens, size):
+def test_b8_screens_in_play_at_game_over_and_with_the_menu(screens, size):
     assert screens[size] == [], "\n".join(screens[size])

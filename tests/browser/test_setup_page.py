@@ -1,4 +1,4 @@
-"""Position setup in a real browser (SPEC E1, E2, issue 11): the editor from the menu,
+"""Position setup in a real browser (E1, E2): the editor from the menu,
 taps that cycle a square, the board string refused with its reason, a finished
 position that can only be analysed, Back that closes it, and a set-up game played
 against Easy, saved, reloaded, resumed and recorded as a set-up game."""

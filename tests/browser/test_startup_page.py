@@ -1,4 +1,4 @@
-"""Start-up (issue 24) guarded without a flaky timed test: a return visit's interactive
+"""Start-up guarded without a flaky timed test: a return visit's interactive
 time is compared with bare Pyodide's own start in the same browser and run, and the
 engine comes from the start-up snapshot (no install at start-up)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import build
+from build_tools.server import SERVE_HEADERS
 from tests.browser.pages import READY, board_text, legal_squares, tap, wait_for_human_turn
 
 #: Bare Pyodide's start in a worker: loadPyodide alone, no packages, no snapshot.
@@ -28,10 +28,10 @@ def plain_context(browser):
 
 
 def test_a_return_visit_is_interactive_within_a_margin_of_bare_pyodide(plain_context, base_url):
-    """Issue 24: reloaded, the page is interactive in at most 3x bare Pyodide's start
+    """reloaded, the page is interactive in at most 3x bare Pyodide's start
     (today about 0.3x: the engine is restored from its snapshot, not installed)."""
     plain_context.route("**/bench-floor.js", lambda route: route.fulfill(
-        status=200, body=FLOOR, headers={"Content-Type": "text/javascript", **build.SERVE_HEADERS}))
+        status=200, body=FLOOR, headers={"Content-Type": "text/javascript", **SERVE_HEADERS}))
     page = plain_context.new_page()
     page.goto(base_url)
     page.wait_for_selector(READY, timeout=60_000)

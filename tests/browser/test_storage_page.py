@@ -1,9 +1,9 @@
-"""Issue 9 in a real browser: saves that are light and safe with several tabs, and
+"""In a real browser: saves that are light and safe with several tabs, and
 every storage access guarded.
 
 Two tabs are two pages of one context (one localStorage, real ``storage`` events).
 Writes are counted by wrapping ``Storage.prototype.setItem``, which is the page's
-only way to store.  SPEC P1, P2, P7, P8.
+only way to store.  P1, P2, P7, P8.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def shows(pg, transcript: str, timeout: float = 10_000) -> None:
 
 
 def test_p7_a_move_in_one_tab_never_erases_a_move_made_in_another(context, base_url):
-    """P7, issue 9's first loss: A plays f5 d6, B plays c3 d3, A plays on: nothing is lost.
-    Before issue 9 the stale tab A saved f5d6 plus its move over B's game."""
+    """P7, the first loss it forbids: A plays f5 d6, B plays c3 d3, A plays on: nothing is lost.
+    Before the tabs' rule the stale tab A saved f5d6 plus its move over B's game."""
     a = context.new_page()
     open_game(a, base_url)
     start_local_game(a)
@@ -73,8 +73,8 @@ def test_p7_a_move_in_one_tab_never_erases_a_move_made_in_another(context, base_
 
 
 def test_p7_a_star_earned_in_one_tab_survives_the_other_tab(context, base_url):
-    """P7, issue 9's second loss: B earns S1, the stale tab A changes a setting; after
-    reloading both, the star is there (before issue 9: 0 of 8)."""
+    """P7, the second loss it forbids: B earns S1, the stale tab A changes a setting; after
+    reloading both, the star is there (before the tabs' rule: 0 of 8)."""
     a = context.new_page()
     open_game(a, base_url)
     b = context.new_page()
@@ -122,7 +122,7 @@ def test_p7_a_busy_tab_waits_until_the_player_takes_the_game_over(context, base_
 
 def test_p8_idle_play_writes_storage_at_most_twice_in_30_seconds(context, base_url):
     """P8: 30 s of idle play (the human's turn, the clock ticking each second) store
-    only the active time, at most every 15 s (before issue 9: 30 writes of the whole
+    only the active time, at most every 15 s (before light saving: 30 writes of the whole
     document)."""
     page = context.new_page()
     page.add_init_script(COUNT_WRITES)
@@ -185,7 +185,7 @@ def test_p2_no_local_storage_at_all(context, base_url):
 def test_p2_every_store_throws_on_a_plain_static_host(context, plain_url):
     """P2: on a host without isolation headers the service worker takes the page over
     (and the page notes that in sessionStorage): with both stores throwing on write
-    there is a message and no uncaught error (before issue 9: an uncaught quota error)."""
+    there is a message and no uncaught error (before P10: an uncaught quota error)."""
     context.add_init_script("""Storage.prototype.setItem = function () {
         throw new DOMException('full', 'QuotaExceededError'); };""")
     pg = context.new_page()
@@ -234,7 +234,7 @@ def test_p10_a_full_store_loses_nothing_already_saved(page):
 
 
 def test_p9_a_long_history_is_read_after_the_game_and_nothing_is_lost(page):
-    """Issue 19, P9, P1: with 3,000 finished games stored, the game is playable as soon as
+    """P9, P1: with 3,000 finished games stored, the game is playable as soon as
     the board is ready (the history is read right after); a game played at once, before
     anything else, ends up in the history beside every stored record, and the statistics
     count them all."""

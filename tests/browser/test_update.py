@@ -1,4 +1,4 @@
-"""SPEC O1 across two builds: a new build served over an installed one.
+"""O1 across two builds: a new build served over an installed one.
 
 The player has the app installed (service worker active) and a game saved. The
 site is then rebuilt with a changed file and a new ``sw.js``. The open page says
@@ -13,7 +13,9 @@ import threading
 
 import pytest
 
-import build
+from build_tools.downloads import fetch_axe
+from build_tools.server import make_server
+from build_tools.site import write_service_worker
 from tests.browser.pages import READY, board_text, open_game, screenshot, start_local_game, tap
 from tests.browser.test_a11y import scan
 
@@ -25,7 +27,7 @@ def own_site(site, tmp_path):
     """A private copy of the built site on its own server (its origin has its own storage)."""
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    server = build.make_server(copy, "127.0.0.1", 0)
+    server = make_server(copy, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield copy, f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
@@ -35,7 +37,7 @@ def rebuild_with_marker(site, value: str) -> None:
     """Makes the next build: a changed stylesheet and the service worker written for it."""
     css = site / "web" / "style.css"
     css.write_text(css.read_text() + f"\n:root {{ {MARKER}: {value}; }}\n")
-    build.write_service_worker(site)
+    write_service_worker(site)
 
 
 def marker(pg) -> str:
@@ -66,7 +68,7 @@ def test_o1_a_new_build_replaces_the_installed_one(context, own_site):
     news.wait_for(state="visible", timeout=30_000)
     assert board_text(pg) == saved
     screenshot(pg, "update-ready-phone")
-    assert scan(pg, build.fetch_axe().read_text())["violations"] == []  # B7, light scheme
+    assert scan(pg, fetch_axe().read_text())["violations"] == []  # B7, light scheme
 
     with pg.expect_navigation():
         news.get_by_role("button", name="Reload now").click()

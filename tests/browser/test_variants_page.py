@@ -1,4 +1,4 @@
-"""The variants in a real browser (SPEC V1-V3, issue 12): an anti-reversi game against
+"""The variants in a real browser (V1-V3): an anti-reversi game against
 Easy played to the end by taps, its winner announced by fewer discs and recorded with
 its variant; the free opening's first placements on the centre squares."""
 
@@ -59,7 +59,7 @@ def test_v1_the_free_opening_starts_on_the_empty_board_with_the_centre(page):
 
 
 def test_v3_the_field_and_the_clipboard_give_the_same_tagged_text_and_it_opens_the_same_game(page):
-    """V3 (issue 25): a free-opening game's "This game" field shows its tag as Copy does;
+    """V3: a free-opening game's "This game" field shows its tag as Copy does;
     the field's text, pasted into "Open a game", opens the same game in review."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     choose(page, "Opponent", "Two players")

@@ -1,4 +1,4 @@
-"""Watching two levels play each other in the page (issue 3's check, C2).
+"""Watching two levels play each other in the page (C2).
 
 The watched game grows in review one placement at a time, announced in the live
 region; the player's own game, save, history and stars stay as they were; and

@@ -112,7 +112,7 @@ test("P1: start loads what is stored, announces, and stores what the reply says"
   assert.deepEqual(h.said, ["Your move"]);
 });
 
-test("Issue 19: the game loads first, then the history chunks, before any other request", async () => {
+test("the game loads first, then the history chunks, before any other request", async () => {
   const stored = { game: "G1", "history.0": "H0", "history.1": "H1" };
   const h = harness((method) => snapshot({
     save: method === "load_history" ? { "history.1": { text: "H1b", base: "H1" } } : {},

@@ -1,4 +1,4 @@
-// Unit tests of editor.js's intents (SPEC E1): what Python says of the edited position
+// Unit tests of editor.js's intents (E1): what Python says of the edited position
 // reaches the page, and a late reply to an older check never overrides a newer one.
 // Run with `node --test tests/js`.
 

@@ -1,6 +1,6 @@
 // Unit tests of engine.js and recovery.js with a fake Worker, lock manager and timers:
 // a dead engine is noticed (its lock, a fatal error, a request left unanswered), every
-// pending request fails as dead, and a start-up that fails names the broken files (SPEC O4).
+// pending request fails as dead, and a start-up that fails names the broken files (O4).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Unit tests of the page's pure helpers: time and date formatting, focus movement (SPEC B3),
+// Unit tests of the page's pure helpers: time and date formatting, focus movement (B3),
 // animation planning (B6) and review stepping (A3). Run with `node --test tests/js`.
 
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Unit tests of puzzles.js (issue 23): the state follows Python's `puzzle` field, the
+// Unit tests of puzzles.js: the state follows Python's `puzzle` field, the
 // board snapshot is the puzzle's, the local date is the daily puzzle's, and a played-out
 // puzzle asks for the computer's move once, after the delay.
 

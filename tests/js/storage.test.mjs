@@ -1,5 +1,5 @@
 // Unit tests of storage.js: each part under its own key, never over another tab's
-// newer text (SPEC P7), every failure soft and reported (P2).
+// newer text (P7), every failure soft and reported (P2).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// Animation planning (SPEC B6): what to animate between two boards, and how far each
+// Animation planning (B6): what to animate between two boards, and how far each
 // square is at a given time. Pure functions, unit-tested under node --test; the
 // board view draws what they say. Planned from two snapshots (which squares
 // changed colour), never from the rules.

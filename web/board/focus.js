@@ -1,4 +1,4 @@
-// Keyboard focus movement over the 8x8 grid (SPEC B3): a pure function, unit-tested.
+// Keyboard focus movement over the 8x8 grid (B3): a pure function, unit-tested.
 
 /** Returns the cell index the focus moves to from `index` (0..63, row by row) for
  * `key`, or null when the key does not move the focus. Arrows stop at the edges;

@@ -3,7 +3,14 @@
 import { moveFocus } from "./focus.js";
 
 const KEY_INTENTS = { l: "toggleLegal", u: "undo", r: "redo", p: "pause", h: "toggleHints", escape: "escape" };
-const NAVIGATION_KEYS = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+/** The keys that step through a reviewed game, and how far (B3: Home and End go to its ends). */
+const REVIEW_STEPS = Object.freeze({ ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity });
+const NAVIGATION_KEYS = new Set(Object.keys(REVIEW_STEPS));
+
+/** Returns how far a navigation key steps through a reviewed game (undefined: not one). */
+export function reviewStep(key) {
+  return REVIEW_STEPS[key];
+}
 
 /** Checks if a key event comes from a form control or an open dialog (the menu), where
  * the page's shortcuts must not fire (Escape belongs to the dialog there). */

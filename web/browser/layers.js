@@ -1,4 +1,4 @@
-// Layers the Back button closes: the menu, full screen, position setup (SPEC B5).
+// Layers the Back button closes: the menu, full screen, position setup (B5).
 // Each open layer has a history entry, so the browser's Back closes the top one;
 // a layer closed another way takes its entry back without closing anything else.
 // A history entry is added only once every earlier step back has landed, so that

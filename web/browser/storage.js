@@ -1,5 +1,5 @@
 // Storage: the saved parts in localStorage, one key each, every access failing soft
-// (SPEC P1, P2, P7, P8). Python decides what to store and when, and validates what
+// (P1, P2, P7, P8). Python decides what to store and when, and validates what
 // comes back (P3); this module only moves text, refuses to overwrite what another
 // tab stored since (a write names the text it replaces), and reports other tabs' writes.
 
@@ -9,12 +9,12 @@ export const KEYS = {
   settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
   puzzles: "reversi.puzzles", legacy: "reversi.save",
 };
-/** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (SPEC P9). */
+/** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (P9). */
 const CHUNK = /^history\.(0|[1-9][0-9]{0,5})$/;
 const CHUNK_KEY = /^reversi\.(history\.(?:0|[1-9][0-9]{0,5}))$/;
 
 /** Splits stored parts (readAll's) into [every other part, the history chunks]: the
- * game loads first and the chunks right after, so a long history never delays it (issue 19). */
+ * game loads first and the chunks right after, so a long history never delays it. */
 export function splitChunks(documents) {
   const rest = {};
   const chunks = {};

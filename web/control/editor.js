@@ -1,4 +1,4 @@
-// Position setup (SPEC E1, E2): the editor's board, edited square by square, and its
+// Position setup (E1, E2): the editor's board, edited square by square, and its
 // flow. A tap cycles a square empty -> black -> white -> empty; every change goes to
 // Python (setup_check), which says whether the position can be played, solved or
 // analysed and in which words. The board string is parsed by Python too.

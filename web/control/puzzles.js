@@ -1,5 +1,5 @@
-// Puzzles mode (issue 23): the puzzle shown, its card and its intents. Python decides
-// everything (py/reversi/app/puzzles.py): whether a move is the answer, what a wrong move
+// Puzzles mode: the puzzle shown, its card and its intents. Python decides
+// everything (py/reversi/app/puzzle_mode.py): whether a move is the answer, what a wrong move
 // leads to, the rating, the daily puzzle, the words. Every reply carries the `puzzle`
 // field (null when no puzzle is shown); this module shows it and relays taps and buttons.
 

@@ -1,4 +1,4 @@
-// Review: steps through the frames of a game that Python sent (SPEC A3: it never
+// Review: steps through the frames of a game that Python sent (A3: it never
 // changes the game in play). Pure state with a draw callback, so it is unit-tested
 // under node --test; the page draws the frame and the review bar.
 

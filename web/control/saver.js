@@ -1,4 +1,4 @@
-// Saver: stores what each of Python's replies says to store (SPEC P1, P2, P7, P8, P10).
+// Saver: stores what each of Python's replies says to store (P1, P2, P7, P8, P10).
 // It moves text only: Python decides which parts, when, and what a refused part means.
 //   store    {write(part, text, base), remove(part), readAll(), problem()}  (storage.js)
 //   timers   {now(), measure(name, start, detail)}
@@ -10,7 +10,7 @@ export function createSaver({ store, timers, send, loading }) {
   let pending = {};
   let storageReported = false;
 
-  /** Tells Python, once, that storage failed, so the player is told (SPEC P2). */
+  /** Tells Python, once, that storage failed, so the player is told (P2). */
   function reportStorage() {
     const problem = store.problem();
     if (problem && !storageReported && !loading()) {
@@ -20,7 +20,7 @@ export function createSaver({ store, timers, send, loading }) {
   }
 
   return {
-    /** Stores the parts a reply says to store (SPEC P1, P8); a part another tab stored
+    /** Stores the parts a reply says to store (P1, P8); a part another tab stored
      * since goes back to Python instead of being overwritten (P7). */
     persist(reply) {
       const started = timers.now();
@@ -39,7 +39,7 @@ export function createSaver({ store, timers, send, loading }) {
       reportStorage();
       for (const part of refused) send("external", { part, documents: store.readAll(), refused: true });
     },
-    /** Stores the parts that wait for the page to go away (the active time, SPEC P8). */
+    /** Stores the parts that wait for the page to go away (the active time, P8). */
     storePending() {
       for (const [part, { text, base }] of Object.entries(pending)) store.write(part, text, base);
       pending = {};

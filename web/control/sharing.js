@@ -1,5 +1,5 @@
 // Sharing: copies a transcript or a link to the clipboard, or hands a game's link to the
-// system's share sheet (issue 22); the page shows and announces whether it worked.
+// system's share sheet; the page shows and announces whether it worked.
 //   clipboard {write(text)}, share(data) | null (navigator.share), announce(text),
 //   ui {copyResult(ok, text, kind)}, pageUrl() (the page's address without its fragment)
 

@@ -1,5 +1,5 @@
 // Engine state: the loading line at the top and the banner that says what became of the
-// engine (SPEC O3, O4): loading, ready, failed (with Retry and the files that arrived
+// engine (O3, O4): loading, ready, failed (with Retry and the files that arrived
 // broken), restarting after a death, back again. The words are the page's own, in
 // index.html, since a dead engine can say nothing.
 

@@ -33,7 +33,7 @@
 //       Request `id` failed: `error` is a one-line message for the player;
 //       `cancelled` is true when it was interrupted (see `interrupt`).
 //
-// A dead engine (SPEC O4) is noticed at once through the lock, or by a request
+// A dead engine (O4) is noticed at once through the lock, or by a request
 // left unanswered for two periods of WATCHDOG_MS on the page's timers (the longest
 // request, a set-up solve, takes at most 8 s): every pending request then fails with
 // `dead`, and `onDeath` hears why.

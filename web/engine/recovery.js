@@ -1,5 +1,5 @@
 // Recovery: a dead engine is replaced, and a site file that arrived broken is fetched
-// again past every cache (SPEC O4). The saved game lives on the main thread, so a new
+// again past every cache (O4). The saved game lives on the main thread, so a new
 // engine loads it and the game goes on where it was.
 
 /** How many deaths in RESTART_WINDOW_MS stop the automatic restarts (a crash at every start). */

@@ -12,7 +12,7 @@ function progress(stage) {
 }
 
 /** Holds the page's lock for as long as this worker lives: the page learns of its death
- * (closed, killed for memory, crashed) when the browser releases it (SPEC O4). */
+ * (closed, killed for memory, crashed) when the browser releases it (O4). */
 function holdLock(name) {
   if (!name || !self.navigator.locks) return;
   self.navigator.locks.request(name, () => {
@@ -75,7 +75,7 @@ let stdlib = null; // a URL of Python's standard library, checked against build.
 
 /** Returns a blob URL of the site file at `path` once its bytes match build.json's hash
  * (a promise that rejects naming the file when they do not: a broken file would
- * otherwise stall Pyodide's start with no word, SPEC O4). */
+ * otherwise stall Pyodide's start with no word, O4). */
 async function fetchChecked(path) {
   const bytes = await (await fetch(new URL(path, site))).arrayBuffer();
   const want = (build.files || {})[path];

@@ -1,4 +1,4 @@
-// The menu (issue 11): a modal sheet over the page with the settings and tools. It
+// The menu: a modal sheet over the page with the settings and tools. It
 // traps the keyboard while open; Escape, the close button and the Back button close
 // it, and the focus returns to the Menu button.
 

@@ -1,4 +1,4 @@
-// Move list: the game's moves in numbered pairs (issue 22), drawn from the snapshot's
+// Move list: the game's moves in numbered pairs, drawn from the snapshot's
 // or the review's `move_list` (Python's: it knows the passes). The current move is
 // marked and kept in view; a move opens the review there. One tab stop, the arrow
 // keys move between moves (a list for keyboard and screen-reader users); it is no

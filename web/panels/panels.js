@@ -102,8 +102,8 @@ export function createPanels({ emit, words }) {
     showStars(snap.stars, snap.star_count);
   }
 
-  /** Draws one page of the results history ({page, pages, total, rows, words}, SPEC P9);
-   * `reading`: the history is still being read (just after start-up, issue 19). */
+  /** Draws one page of the results history ({page, pages, total, rows, words}, P9);
+   * `reading`: the history is still being read (just after start-up). */
   function showHistory(page, reading = false) {
     const rows = page.rows.map((record) => {
       const date = formatDate(record.date);
@@ -241,7 +241,7 @@ export function createPanels({ emit, words }) {
       $("analysis").hidden = true;
       document.body.classList.remove("reviewing");
     },
-    /** Shows the position-setup card over the toolbar (SPEC E1). */
+    /** Shows the position-setup card over the toolbar (E1). */
     editorOpened() {
       $("editor").hidden = false;
       $("editor-solution").textContent = "";

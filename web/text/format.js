@@ -20,7 +20,7 @@ export function formatDate(date) {
   return dateFormat.format(new Date(date));
 }
 
-/** Returns the name of square index i (0 = a1, 63 = h8; SPEC R1). */
+/** Returns the name of square index i (0 = a1, 63 = h8; R1). */
 export function squareName(i) {
   return "abcdefgh"[i % 8] + String(Math.floor(i / 8) + 1);
 }

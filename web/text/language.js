@@ -1,4 +1,4 @@
-// Language: the page's own words before and beside Python's (SPEC L1-L4). The words
+// Language: the page's own words before and beside Python's (L1-L4). The words
 // come from Python's tables, copied by the build into web/words.js; this module only
 // picks the browser's language, puts a table's words on the page and fills a word's
 // placeholders. It parses no sentence.

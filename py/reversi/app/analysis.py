@@ -4,7 +4,7 @@ placement, and what each placement lost against the best one.
 One position is analysed per call, so the page can show progress and cancel.
 Positions with at most ``EXACT_EMPTIES`` empty squares are solved exactly
 (:mod:`reversi.endgame`); earlier ones are estimated by the midgame search.
-Scores are final disc differences (SPEC R5), from Black's point of view in
+Scores are final disc differences (R5), from Black's point of view in
 ``value`` and from the mover's in ``best_score``/``played_score``.
 """
 
@@ -105,7 +105,7 @@ class GameAnalysis:
         self.title = title
         self.human = human
         self.plies: list[dict[str, Any]] = []
-        #: The placements (by ply, from 1) that were moves of the opening book (SPEC K1).
+        #: The placements (by ply, from 1) that were moves of the opening book (K1).
         self.book = book_plies(self.moves, self.start, self.variant)
 
     @property

@@ -3,7 +3,7 @@
 A position is either 64 characters a1..h8 (``X`` black, ``O`` white, ``-``
 empty; FFO/OBF style), a space and the side to move (``X`` or ``O``), with any
 ``; move:score;`` text after it ignored, or a transcript such as ``f5d6c3``
-(SPEC R6).  ``best``, ``solve`` and ``match`` take ``--variant`` (SPEC V1:
+(R6).  ``best``, ``solve`` and ``match`` take ``--variant`` (V1:
 ``standard``, ``anti`` or ``free``): a transcript is replayed, a move chosen
 or a position solved under that variant's rules and result.  Bad input
 prints a one-line error and exits with status 2.
@@ -31,7 +31,8 @@ from ..engine.variants import STANDARD, VARIANTS
 from ..engine.variants import winner as winner_of
 from .game_text import game_text
 
-#: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``).
+#: The FFO test positions #1-#19 in the repository (``tests/data`` beside ``py/``); an
+#: installed copy has no repository beside it, and ``bench`` then skips them.
 FFO_PATH = Path(__file__).resolve().parents[3] / "tests" / "data" / "ffo-01-19.obf"
 
 
@@ -95,7 +96,7 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 def cmd_book(args: argparse.Namespace) -> int:
     """Prints each book move of the position with its value for the side to move, best
-    first (SPEC K1), or says that the position is not in the book."""
+    first (K1), or says that the position is not in the book."""
     p, o = parse_position(args.position)
     values = standard_book().move_values(p, o)
     if not values:
@@ -108,7 +109,7 @@ def cmd_book(args: argparse.Namespace) -> int:
 
 def cmd_match(args: argparse.Namespace) -> int:
     """Plays a match of the variant from random openings, colours alternating; prints
-    each game with its text (tagged, SPEC V3: it opens in the page as the same game) and
+    each game with its text (tagged, V3: it opens in the page as the same game) and
     the totals (wins by the variant's rule)."""
     rng = random.Random(args.seed)
     wins = draws = losses = mine = theirs = 0
@@ -186,7 +187,7 @@ def _bench_levels(levels: list[str], games: int, budget: float | None) -> None:
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
-    """Adds the ``--variant`` option (SPEC V1) to a subcommand's parser."""
+    """Adds the ``--variant`` option (V1) to a subcommand's parser."""
     parser.add_argument("--variant", choices=VARIANTS, default=STANDARD,
                         help="rules and result: standard, anti (fewer discs win) or free "
                              "(free opening)")
@@ -234,7 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="perft, FFO endgame and per-level timing tables")
     p.add_argument("--perft", type=int, default=9, choices=range(12), metavar="DEPTH",
                    help="perft up to DEPTH (0 to skip)")
-    p.add_argument("--ffo", default=str(FFO_PATH), help="OBF file to solve ('' to skip)")
+    p.add_argument("--ffo", default=str(FFO_PATH) if FFO_PATH.exists() else "",
+                   help="OBF file to solve ('' to skip; the default is the repository's FFO file, when there)")
     p.add_argument("--games", type=int, default=2, help="games per level (0 to skip)")
     p.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
     p.add_argument("--budget", type=float, help="thinking time per move instead of the levels'")

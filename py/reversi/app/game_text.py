@@ -1,4 +1,4 @@
-"""A game as text, both ways: the one form every place shows, copies or links (SPEC R6, E1, E2, V3).
+"""A game as text, both ways: the one form every place shows, copies or links (R6, E1, E2, V3).
 
 ``[variant ":"] [board string " "] transcript`` — an optional variant tag
 (``anti:``, ``free:``; none means the standard game), an optional board string
@@ -19,7 +19,7 @@ from ..game.line import Line, Start
 
 class Played(NamedTuple):
     """A game as text gives it: its placements, its first position (None: the opening
-    of its variant) and its variant (SPEC R6, E2, V3)."""
+    of its variant) and its variant (R6, E2, V3)."""
 
     moves: list[Square]
     start: Start | None = None
@@ -27,7 +27,7 @@ class Played(NamedTuple):
 
 
 def game_text(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
-    """Returns a game as text: its transcript (SPEC R6), after the board string of its
+    """Returns a game as text: its transcript (R6), after the board string of its
     first position when it began from a set-up one (E2), after its variant's tag
     when it is not the standard game (V3: ``anti:f5d6…``).  Every place that shows or
     gives a game's text uses this, so that it always opens as the same game."""
@@ -39,7 +39,7 @@ def game_text(moves: list[Square], start: Start | None = None, variant: str = ST
 
 def parse_game(text: str) -> Played:
     """Returns a pasted game after checking every placement: an optional variant tag
-    (``anti:``, ``free:``, ``standard:``; none: the standard game, SPEC V3), an
+    (``anti:``, ``free:``, ``standard:``; none: the standard game, V3), an
     optional board string (E1, E2), then a transcript (R6).
 
     :raises NotationError: naming an unknown tag, what is wrong with the board string,
@@ -70,7 +70,7 @@ MAX_LINK = 400
 
 
 def game_link(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> str:
-    """Returns the fragment of a link that opens the game (issue 22): ``moves=f5d6…``,
+    """Returns the fragment of a link that opens the game: ``moves=f5d6…``,
     then ``&variant=anti`` for a variant, ``&start=`` and the 64 squares with the side to
     move (``-XO…X``) for a set-up game; nothing in it needs escaping."""
     fields = [f"moves={format_transcript(moves)}"]

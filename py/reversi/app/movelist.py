@@ -1,4 +1,4 @@
-"""The move list: a game's moves numbered in pairs, passes shown (issue 22, SPEC R4, R6).
+"""The move list: a game's moves numbered in pairs, passes shown (R4, R6).
 
 ``1. f5 d6  2. c3 d3 …``: each pair is Black's turn and White's, so a pass takes
 its side's place in the pair ("pass"), and a game that begins with White to move
@@ -25,7 +25,7 @@ def move_list(moves: list[Square], colors: list[Color], cursor: int | None = Non
     """Returns the rows ``{"number", "black", "white"}`` of a game's moves (``colors``:
     who made each placement), each side an entry ``{"ply", "text", "label", "pass",
     "current", "ahead", "book"}`` or None; ``cursor`` (default: all) is how many placements
-    are played, ``book`` the placements (by ply) that were the opening book's (SPEC K1)."""
+    are played, ``book`` the placements (by ply) that were the opening book's (K1)."""
     cursor = len(moves) if cursor is None else cursor
     turns: list[dict[str, Any] | None] = []
     expected = BLACK
@@ -55,7 +55,7 @@ def _entry(turn: int, color: Color, ply: int, square: Square | None, cursor: int
 
 def book_plies(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> frozenset[int]:
     """Returns the placements (by ply, from 1) that were moves of the opening book: the
-    position after each is in the book (SPEC K1; the book is the standard game's, so
+    position after each is in the book (K1; the book is the standard game's, so
     none in anti-reversi, nor among the free opening's first placements)."""
     if variant == ANTI:
         return frozenset()

@@ -1,15 +1,15 @@
 """The saved documents: the session as versioned JSON parts, and their careful reading back.
 
-SPEC P1, P8: the session is stored in parts, each under its own key, so that
+P1, P8: the session is stored in parts, each under its own key, so that
 each is written only when it changes: ``settings``, ``game`` (the game in play
 and its attempt), ``clock`` (the attempt's active time, written at most every
 15 s), ``stars``, and the results history in chunks ``history.0``,
 ``history.1`` … of :data:`CHUNK` records each, oldest first, so that a game's
 end rewrites only the newest chunk however long the history is (P9).  Pausing
-is not stored: an unfinished computer game always comes back paused (SPEC P4).
-SPEC P3: :func:`load` never trusts the text; every part is checked on its own
+is not stored: an unfinished computer game always comes back paused (P4).
+P3: :func:`load` never trusts the text; every part is checked on its own
 (:mod:`.save_reader`), what is valid is kept and the rest is named in a notice.
-SPEC P7: stars and results merge with another tab's (:func:`read_history`,
+P7: stars and results merge with another tab's (:func:`read_history`,
 :func:`read_stars`).
 
 Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``)::
@@ -17,8 +17,8 @@ Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``
     settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock", …}}
     game:    {"game": {"mode", "side", "level", "moves", "cursor", "start" (a set-up game's
                        first position as a board string; absent: the opening),
-                       "variant" (absent: the standard game, SPEC V3), "opening" (the
-                       balanced random opening whose end is the start, issue 22)},
+                       "variant" (absent: the standard game, V3), "opening" (the
+                       balanced random opening whose end is the start)},
               "attempt": {"id", "practice", "first_result", "started", "stars"},
               "view": {"cells", "counts", "last", "status", "language"}}
     clock:   {"attempt": id, "started": iso, "active_ms": n}
@@ -29,7 +29,7 @@ Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``
     stars:   {"earned": [id, …], "wins": [record key, …]}
 
 ``view`` only lets the page paint the saved position before Python is ready
-(SPEC O3), with the status line the reloaded game will show, in the language it
+(O3), with the status line the reloaded game will show, in the language it
 will speak (L2); it is never read back.  Version 2 kept the whole history in one part, ``history``, as record
 dicts; it is read, stored again as chunks and removed.  The version-1 document
 was one object under one key (``legacy``) with the parts ``settings``,
@@ -142,7 +142,7 @@ def history_texts(history: History) -> dict[str, str]:
 
 def comes_back_paused(game: Game) -> bool:
     """Checks if ``game``, read back, waits for Resume: an unfinished computer game
-    that has begun (SPEC P4)."""
+    that has begun (P4)."""
     return game.mode == "computer" and not game.board.is_game_over() and bool(game.line.moves)
 
 
@@ -197,14 +197,14 @@ def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
     an older single document, read only when no part is there); returns the notices.
 
     Never raises for bad input: what is valid is kept, the rest is dropped and named.
-    An unfinished computer game comes back paused, waiting for Resume (SPEC P4).
+    An unfinished computer game comes back paused, waiting for Resume (P4).
     """
     return Loading(session, texts).finish(texts)
 
 
 class Loading:
     """A save read in two steps, so that the game is shown before a long history is read
-    (issue 19): every part but the history chunks, then (:meth:`finish`) the chunks and
+   : every part but the history chunks, then (:meth:`finish`) the chunks and
     what depends on them, the attempt reconciled with the history and its clock."""
 
     def __init__(self, session: Session, texts: Mapping[str, str | None], *, chunks_follow: bool = False) -> None:

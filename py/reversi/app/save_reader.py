@@ -1,4 +1,4 @@
-"""Reading saved parts back into a fresh session, part by part, never trusting them (SPEC P3).
+"""Reading saved parts back into a fresh session, part by part, never trusting them (P3).
 
 Each part is checked on its own: a valid field is kept, an invalid one is
 dropped and named (as a code that :func:`reversi.app.wording.dropped` words),
@@ -252,7 +252,7 @@ class Reader:
 
 
 def opening_of(opening: Any, start: Start | None) -> str:
-    """Returns a saved game's balanced opening (issue 22) when it is a transcript that
+    """Returns a saved game's balanced opening when it is a transcript that
     reaches the game's start; else "" (the game stays, as a set-up game)."""
     if not isinstance(opening, str) or start is None or len(opening) > MAX_MOVES_TEXT:
         return ""

@@ -1,4 +1,4 @@
-"""When to store which part, and what this tab last read or wrote (SPEC P1, P7, P8).
+"""When to store which part, and what this tab last read or wrote (P1, P7, P8).
 
 The game part is stored when the game changes, history and stars when they
 change, and the active time at most every :data:`CLOCK_EVERY_MS` (and when the
@@ -16,7 +16,7 @@ from ..game.session import Session
 from ..game.stars import Shelf
 from . import save
 
-#: Least active time between two writes of the clock part (SPEC P8).
+#: Least active time between two writes of the clock part (P8).
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
@@ -35,7 +35,7 @@ class Saving:
         self.elsewhere = False
         #: An older single document was read and is removed once the parts are stored.
         self.legacy = False
-        #: The page cannot store (SPEC P2): nothing more is offered, the game goes on in memory.
+        #: The page cannot store (P2): nothing more is offered, the game goes on in memory.
         self.off = False
         #: The last load migrated or dropped something, and nothing was stored since: the
         #: first reply stores every part that differs from what was read, the clock too.
@@ -106,6 +106,18 @@ class Saving:
     def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:
         """Returns each part's text with the text it replaces as this tab knows it."""
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
+
+    def game_elsewhere(self) -> None:
+        """Notes that the game continues in another tab: the game part is no longer this tab's to store (P7)."""
+        self.elsewhere = True
+
+    def stop(self) -> None:
+        """Stops offering parts to store: the page cannot store (P2)."""
+        self.off = True
+
+    def took(self, part: str, text: str) -> None:
+        """Notes that this tab took in ``text``, another tab's ``part`` (P7): its last read."""
+        self.known[part] = text
 
     def merge(self, session: Session, part: str, text: str | None, *, refused: bool = False) -> None:
         """Adds what another tab stored under ``part`` (settings, a history chunk, stars or clock)

@@ -1,7 +1,7 @@
 """The snapshot: everything the page draws, as plain JSON-ready data.
 
 This is the one place its fields are documented.  The page never works out a
-rule or a sentence: whatever it shows comes from here (SPEC B1, B7).
+rule or a sentence: whatever it shows comes from here (B1, B7).
 
 Board:
 
@@ -13,74 +13,78 @@ Board:
 - ``previews``: for each square in ``legal``, the squares it would flip (the
   page outlines them on hover or focus, never as a hint of the best move).
 - ``last``: the square of the last placement, or None; ``flipped``: the squares it flipped.
-- ``counts``: ``{"black": n, "white": n}``, real disc counts (SPEC R5).
+- ``counts``: ``{"black": n, "white": n}``, real disc counts (R5); ``empties``: the
+  empty squares left (the page counts nothing itself).
 - ``result``: None while the game goes on, else ``{"winner": "black" | "white" |
   None, "black": n, "white": n, "text": "..."}``.
 - ``move_list``: the game's moves numbered in pairs, passes shown, those undone
   marked ``ahead`` (:func:`reversi.app.movelist.move_list`).
 - ``link``: the fragment of a link that opens the game so far (``moves=f5d6…``, issue
   22, :func:`reversi.app.game_text.game_link`).
-- ``moves``: the transcript of the game so far (SPEC R6); ``transcript``: the same
+- ``moves``: the transcript of the game so far (R6); ``transcript``: the same
   as text to copy, after the board string of a set-up game's first position (E2).
 
 Session:
 
 - ``status``: the status-bar line, e.g. "Your move" or "Black to move".
 - ``announce``: what the live region says for the command just taken ("" for
-  nothing): its events in words, then the status line (SPEC B7).
+  nothing): its events in words, then the status line (B7).
 - ``message``: the same events in words without the status line, for the line
   under the board ("" when the command said nothing).
 - ``result_card``: None while the game goes on, else the words of the card that
-  shows its end (SPEC B9): ``{"title", "score", "detail", "stars"}``.
+  shows its end (B9): ``{"title", "score", "detail", "stars"}``.
 - ``events``: what the command did, as data (:func:`reversi.game.events.as_json`).
 - ``placed``: ``{"square", "flips": n}`` when the command placed a disc (the
   last one if several), else None: the page plays its sound.
 - ``token``: the game's current token; computer-move and tap requests send it
-  back so that late ones are rejected (SPEC P5).
+  back so that late ones are rejected (P5).
 - ``mode``, ``side``, ``level``: of the current game.
 - ``human_to_move``, ``computer_to_move``, ``paused``, ``clock_running``: booleans.
 - ``can_undo``, ``can_redo``, ``can_restart``, ``can_pause``: whether Undo, Redo,
   Restart and Pause/Resume would do anything.
 - ``opening_applies``: whether the opening setting means anything for the next game
-  (balanced openings are standard games, issue 22).
+  (balanced openings are standard games).
 - ``side_and_level_apply``: whether the side and level settings mean anything
-  for the chosen mode (SPEC C1: only against the computer).
+  for the chosen mode (C1: only against the computer).
 - ``setup_note``: "" or the line saying that new choices wait for a new game.
 - ``tap_note``: "" when a tap on the board goes to Python, else what the page
   says at once instead (reviewing, or the computer is to move).
-- ``active_ms``: active play time of the attempt (SPEC P6).
+- ``active_ms``: active play time of the attempt (P6).
 - ``attempt``: ``{"id", "practice", "first_result"}``.
 - ``options``: the settings (:class:`reversi.game.settings.Settings`).
 - ``history``: the results history's newest page, :func:`history_page` (page 0);
-  ``history_loading``: the history is still being read (issue 19: it comes in the
+  ``history_loading``: the history is still being read (it comes in the
   reply after the first, ``load_history``), so its page and ``stats`` are not yet it.
 - ``stars``: all eight as ``{"id", "name", "how", "earned", "label"}`` (``label``: the
   name with whether it is earned); ``new_stars``: ids earned by the command just taken;
   ``star_count``: e.g. "3 of 8"; ``celebration``: the words that celebrate ``new_stars``.
-- ``notices``: messages to show until dismissed (e.g. save problems, SPEC P2, P3).
+- ``notices``: messages to show until dismissed (e.g. save problems, P2, P3).
 - ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
   while a person's move is timed.
 - ``reviewing``: whether a game is open in review; ``analysis``: None, or the
   running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
-- ``elsewhere``: whether this game continues in another tab (SPEC P7): the page
+- ``elsewhere``: whether this game continues in another tab (P7): the page
   offers to take it over, and nothing of the game is saved from here till then.
-- ``set_up``: whether the game began from a set-up position (SPEC E2).
-- ``variant``: the game's variant (SPEC V1: ``standard``, ``anti``, ``free``);
+- ``refused``: why the command was refused, or None (added by the bridge): while the
+  game continues in another tab every game command is refused with ``"elsewhere"``
+  (:mod:`reversi.app.tabs`), and changes nothing.
+- ``set_up``: whether the game began from a set-up position (E2).
+- ``variant``: the game's variant (V1: ``standard``, ``anti``, ``free``);
   ``variant_note``: the words that remind the player of its rule ("" for none);
   ``game_line``: a short line naming the game (level, side, variant, set-up).
 - ``hints``: None, or the hint values of the position in play while hint mode is
-  on and a person is to move (:meth:`reversi.app.hints.Hints.report`, SPEC H1);
+  on and a person is to move (:meth:`reversi.app.hint_mode.Hints.report`, H1);
   ``hints_due``: whether the page should ask for the next hint step (H3).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
-- ``language``: the language the page speaks (SPEC L2: the player's choice, else the
+- ``language``: the language the page speaks (L2: the player's choice, else the
   browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's
   own name (both added by :class:`reversi.app.bridge.Bridge`).
 - ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
-  progress (:meth:`reversi.app.puzzles.Room.report`, issue 23; added by the bridge).
+  progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
 - ``review`` (only in replies that open or extend a review): the frames of a
-  game to step through (:mod:`reversi.app.review`).
+  game to step through (:mod:`reversi.app.review_frames`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
-  (:func:`reversi.app.setup.check`); ``solution`` (only in the reply to
+  (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
   ``setup_solve``): its best move and exact score.
 """
 
@@ -123,7 +127,7 @@ def board_snapshot(board: Board) -> dict[str, Any]:
 
 
 def opening_view() -> dict[str, Any]:
-    """Returns what the page paints before Python is ready when nothing is saved (SPEC O3)."""
+    """Returns what the page paints before Python is ready when nothing is saved (O3)."""
     board = Board()
     return {**board_snapshot(board), "legal": [], "status": wording.say(
         "status.to_move", color=wording.color_title(board.turn)), "options": {"legal_dots": True}}
@@ -155,6 +159,7 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
     words = wording.Words(game)
     outcome = board.outcome()
     snap.update(
+        empties=64 - sum(board.counts()),
         status=status,
         announce=wording.announcement(words, events, status, always=always_announce),
         message=wording.message(words, events),

@@ -13,7 +13,7 @@ from ..engine.levels import LEVELS
 from ..engine.variants import STANDARD
 from ..game.line import Line
 from .game_text import parse_game
-from .review import review_of
+from .review_frames import review_of
 from .wording import watch_title
 
 
@@ -22,7 +22,7 @@ def watch_step(game: str, black: str, white: str, seed: int = 0,
     """Plays the next placement of the watched game ``game`` (its text, the review's
     ``transcript``: its variant tag says the rules) between level ``black`` and level
     ``white``, and returns the game so far as a review.  An empty ``game`` is a new
-    one of ``variant`` (SPEC V1).  A finished game comes back unchanged.
+    one of ``variant`` (V1).  A finished game comes back unchanged.
 
     :raises ValueError: for an unknown level or a text that is not a legal game.
     """

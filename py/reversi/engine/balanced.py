@@ -1,11 +1,11 @@
-"""Balanced random openings (issue 22): standard-game lines the engine judges even.
+"""Balanced random openings: standard-game lines the engine judges even.
 
 The data file ``data/balanced.txt`` (built by ``bench/openings.py``, whose
 command and seed are in its second line) holds random lines of 6-10
-placements from the standard opening (SPEC R2), each with f5 first, no two
+placements from the standard opening (R2), each with f5 first, no two
 reaching the same position up to the board's symmetries, each within about
 2 discs of even by a deep midgame search with the trained evaluation.  A line
-is its transcript (SPEC R6) and Black's value of that search, in discs.
+is its transcript (R6) and Black's value of that search, in discs.
 
 :func:`pick` chooses one with a seed, so a game can say which opening it
 was given and replay it.

@@ -1,6 +1,6 @@
 """Bitboards: 64-bit ints, one bit a square, and the move generator.
 
-Square ``s`` is ``row * 8 + col`` with a1 = 0, h1 = 7, a8 = 56 (SPEC R1: columns
+Square ``s`` is ``row * 8 + col`` with a1 = 0, h1 = 7, a8 = 56 (R1: columns
 a-h left to right, rows 1-8 top to bottom).  A position is a pair of
 bitboards ``(p, o)``: the discs of the side to move and of its opponent.
 Left shifts move towards h and towards row 8.
@@ -10,7 +10,7 @@ for every int operation, nearly whatever the int's width up to a few hundred
 bits, and a bit more for a call.  The generator is therefore written to do few
 operations, not narrow ones.
 
-:func:`moves_mask` (SPEC R3) works on two copies of the board in one int: the
+:func:`moves_mask` (R3) works on two copies of the board in one int: the
 position in bits 0-63 and the position turned half a turn (square ``s`` moved
 to ``63 - s``) in bits 80-143.  Reversing all 144 bits of ``o | p << 80``
 (``to_bytes`` big-endian, ``bytes.translate`` with a bit-reversal table,
@@ -32,7 +32,7 @@ turned back with the same three calls.  That is 61 int operations and 6 calls
 where eight one-way flood fills took 117 operations (``bench/perft.py``
 compares the two).
 
-:func:`flips_mask` (SPEC R3) reads precomputed tables: per square, the rays
+:func:`flips_mask` (R3) reads precomputed tables: per square, the rays
 worth walking (at least two squares long) grouped by which neighbouring
 squares hold opponent discs, and per ray, a dict from the opponent discs on
 it to the square that closes the run and the run itself.  A direction thus
@@ -86,7 +86,7 @@ _from_bytes = int.from_bytes
 
 
 def moves_mask(p: Bitboard, o: Bitboard) -> Bitboard:
-    """Returns the legal placements of the side with discs ``p`` (SPEC R3).
+    """Returns the legal placements of the side with discs ``p`` (R3).
 
     ``p`` and ``o`` must be disjoint bitboards of 64 bits (not checked).
     """
@@ -163,7 +163,7 @@ NEIGHBOURS: tuple[Bitboard, ...] = tuple(
 
 
 def flips_mask(p: Bitboard, o: Bitboard, square: Square) -> Bitboard:
-    """Returns the discs a placement on ``square`` flips (SPEC R3).
+    """Returns the discs a placement on ``square`` flips (R3).
 
     Only runs starting at the placed disc count; an empty result means the
     placement is illegal.  ``square`` must be empty (not checked).  Only the

@@ -1,9 +1,9 @@
 """The game position: two bitboards, the side to move, and a history to unplay.
 
-:class:`Board` follows the rules R2-R5 of SPEC.md: Black moves first from the
+:class:`Board` follows the rules R2-R5 of the contract: Black moves first from the
 four-disc opening, a placement must flip, a side without a legal move passes
 automatically, and the game ends when neither side can move.  A board also
-knows its variant (SPEC V1, :mod:`.variants`): who wins, and the free
+knows its variant (V1, :mod:`.variants`): who wins, and the free
 opening's first four placements.
 """
 
@@ -24,7 +24,7 @@ WHITE: Color = 1
 COLOR_NAMES = ("black", "white")
 
 class Outcome(NamedTuple):
-    """How a finished game ended (SPEC R5): real disc counts, never adjusted, and the
+    """How a finished game ended (R5): real disc counts, never adjusted, and the
     variant whose rule names the winner (V1)."""
 
     black: int
@@ -77,7 +77,7 @@ class Board:
 
     @classmethod
     def initial(cls, variant: str = STANDARD) -> Board:
-        """Returns the first position of a game of ``variant`` (SPEC R2, V1)."""
+        """Returns the first position of a game of ``variant`` (R2, V1)."""
         black, white = variants.initial(variants.check(variant))
         return cls(black, white, BLACK, variant=variant)
 
@@ -102,7 +102,7 @@ class Board:
         return 0 <= square < 64 and bool(self.legal_mask() >> square & 1)
 
     def is_game_over(self) -> bool:
-        """Checks if neither side can move (SPEC R5; never during the free opening)."""
+        """Checks if neither side can move (R5; never during the free opening)."""
         if self.opening_squares() is not None:
             return False
         return not moves_mask(self.black, self.white) and not moves_mask(self.white, self.black)
@@ -112,7 +112,7 @@ class Board:
         return self.black.bit_count(), self.white.bit_count()
 
     def outcome(self) -> Outcome | None:
-        """Returns the final counts if the game is over, else None (SPEC A5)."""
+        """Returns the final counts if the game is over, else None (A5)."""
         return Outcome(*self.counts(), self.variant) if self.is_game_over() else None
 
     def color_at(self, square: Square) -> Color | None:
@@ -196,7 +196,7 @@ class Board:
     @classmethod
     def replay(cls, transcript: str, variant: str = STANDARD) -> Board:
         """Returns the board after playing ``transcript`` from the opening of ``variant``
-        (SPEC R6, V1).
+        (R6, V1).
 
         :raises NotationError: for text that is not a list of squares.
         :raises IllegalMoveError: naming the first illegal placement, its number and
@@ -207,7 +207,7 @@ class Board:
         return board
 
     def play_transcript(self, transcript: str) -> None:
-        """Plays every placement of ``transcript`` from this position (SPEC R6).
+        """Plays every placement of ``transcript`` from this position (R6).
 
         :raises NotationError: for text that is not a list of squares (nothing is played).
         :raises IllegalMoveError: naming the first illegal placement, its number and

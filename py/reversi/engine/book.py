@@ -1,7 +1,7 @@
 """Opening book: positions of the main lines with the value of a deep search.
 
 A book maps positions to their value for the side to move (the expected
-final disc difference, SPEC R5, as an integer).  Symmetric positions are one
+final disc difference, R5, as an integer).  Symmetric positions are one
 entry: a position is stored under the least of its eight images by the
 board's symmetries (:func:`canonical`).  ``bench/book.py`` builds the book
 from the opening by deep searches, expanding every move within a margin of
@@ -9,7 +9,7 @@ the best, so the book holds the main lines and the values of their moves.
 
 :meth:`Book.choose` plays from it: among the moves leading to positions in
 the book, those within ``margin`` discs of the best, one picked by a seeded
-random generator (so games differ, SPEC C2, and replay under the same seed).
+random generator (so games differ, C2, and replay under the same seed).
 
 File format: a line ``reversi-book 2``, a JSON header line (command, seed,
 depth, counts) and zlib-compressed columns, records sorted by key: every

@@ -1,7 +1,7 @@
 """Static evaluation: trained pattern weights, in disc-difference units.
 
 The value of a position ``(p, o)`` (``p`` to move) estimates the final disc
-difference ``discs(p) - discs(o)`` under good play (SPEC R5), so it mixes
+difference ``discs(p) - discs(o)`` under good play (R5), so it mixes
 with the exact scores of finished games and of the endgame solver.
 
 It is a sum of weights (Logistello's and Edax's pattern evaluation, see
@@ -18,7 +18,7 @@ exact solver; the weight file records how (:mod:`reversi.engine.weights`).
 An :class:`Evaluator` holds one weight file: the standard game's is
 :data:`STANDARD` (also the free opening's: from its fifth placement on the
 rules are the standard ones), anti-reversi's is fitted on anti-reversi games
-(``data/anti.weights``, SPEC V2; :func:`for_variant`).  The header's
+(``data/anti.weights``, V2; :func:`for_variant`).  The header's
 ``variant`` names the game whose scores the weights estimate; exact values
 (a full board, a side without discs) are then scored in that game's terms.
 Its stage tables become tuples of ints (fast to index) the first time a stage
@@ -51,7 +51,7 @@ Evaluation = Callable[[Bitboard, Bitboard], float]
 
 def final_score(p: Bitboard, o: Bitboard) -> int:
     """Returns the exact result of a finished game for ``p``: disc difference,
-    empty squares counted for nobody (SPEC R5)."""
+    empty squares counted for nobody (R5)."""
     return p.bit_count() - o.bit_count()
 
 
@@ -65,7 +65,7 @@ class Evaluator:
         self.stage_of: list[int] = [next(s for s, top in enumerate(bounds) if top >= e)
                                     for e in range(61)]
         stage_of = self.stage_of
-        #: The variant whose results the weights estimate (SPEC V1).
+        #: The variant whose results the weights estimate (V1).
         self.variant: str = variants.check(weights.header.get("variant", variants.STANDARD))
         sign = -1 if self.variant == variants.ANTI else 1
         scale = self.scale = float(weights.header["scale"])
@@ -110,7 +110,7 @@ class Evaluator:
         return cls(load(path))
 
 
-#: The standard game's evaluator (SPEC R1-R5).
+#: The standard game's evaluator (R1-R5).
 STANDARD = Evaluator.load(DATA / "standard.weights")
 #: The standard evaluation function, ``evaluate(p, o) -> float``.
 evaluate = STANDARD.evaluate

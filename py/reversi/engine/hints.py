@@ -1,7 +1,7 @@
-"""Hints (SPEC H1): the expected final result of every legal move.
+"""Hints (H1): the expected final result of every legal move.
 
 :func:`score_moves` scores each legal placement of the side to move with
-the strongest evaluation its budget allows, in the variant's terms (SPEC V1:
+the strongest evaluation its budget allows, in the variant's terms (V1:
 the disc difference, negated in anti-reversi).  At most ``exact_empties``
 empty squares: exactly, by the endgame solver (one table shared by the moves,
 so later moves reuse what earlier ones learnt).  Otherwise, or for moves the
@@ -36,7 +36,7 @@ def score_moves(p: Bitboard, o: Bitboard, *, deadline: Deadline | None = None,
                 variant: str = STANDARD,
                 evaluator: Evaluator | None = None) -> dict[Square, tuple[float, bool]]:
     """Returns ``{square: (score, exact)}`` for every legal placement of ``p`` in
-    ``variant``: the expected final result for ``p`` after it (SPEC R5, V1),
+    ``variant``: the expected final result for ``p`` after it (R5, V1),
     exact when ``exact`` is true.  Empty when ``p`` has no legal move.
 
     Without a deadline or node cap the midgame search goes on to the end of

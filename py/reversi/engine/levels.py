@@ -1,4 +1,4 @@
-"""The four computer levels of SPEC C2 as named configurations, and nothing that searches.
+"""The four computer levels of C2 as named configurations, and nothing that searches.
 
 Kept apart from :mod:`reversi.engine.players` so that the game layer can name
 and check levels without loading the search stack.

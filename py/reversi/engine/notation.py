@@ -1,4 +1,4 @@
-"""Square and transcript notation (SPEC R6): ``d3``; ``f5d6c3d3c4``.
+"""Square and transcript notation (R6): ``d3``; ``f5d6c3d3c4``.
 
 Squares are ints 0..63 (a1 = 0, see :mod:`reversi.bitboard`); text appears
 only at the edges.  Input accepts either case; output is lower case.
@@ -34,7 +34,7 @@ class NotationError(ValueError):
 
 
 class IllegalMoveError(ValueError):
-    """A well-formed placement that the rules do not allow (SPEC R3); ``over`` when the
+    """A well-formed placement that the rules do not allow (R3); ``over`` when the
     game had ended, ``color`` the side that could not play it."""
 
     def __init__(self, message: str, *, square: Square, index: int = 0,
@@ -106,7 +106,7 @@ def parse_board(text: str) -> tuple[Bitboard, Bitboard, int]:
     """Returns ``(black, white, turn)`` of a board string: 64 characters a1..h8
     (``X`` black, ``O`` white, ``-`` empty, either case; spaces and line breaks
     between them are ignored), a space, and ``X`` or ``O`` for the side to move
-    (SPEC E1).
+    (E1).
 
     :raises NotationError: naming what is wrong: the number of squares, the first
         bad character (with its 1-based position among the squares) or the side to move.

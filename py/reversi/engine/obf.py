@@ -5,7 +5,7 @@ squares a1..h8, a space, the side to move), then ``; move:score`` for every
 legal move, best first (``G8:+18; H1:+12;``).  Lines that are empty or start
 with ``#`` are skipped, so a file can name its source in its first line.
 Scores follow the FFO convention, which gives the empty squares left at the
-end to the winner (SPEC R5 gives them to nobody).
+end to the winner (R5 gives them to nobody).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Opening names (issue 22): which named opening a standard game follows.
+"""Opening names: which named opening a standard game follows.
 
 The table ``data/openings.txt`` (its header names its source) holds the named
-lines from the standard opening, each a transcript (SPEC R6) and its name.
+lines from the standard opening, each a transcript (R6) and its name.
 Every line holds in the four symmetries of the board that keep the four-disc
 start (the other four swap the colours of the start, so their images are not
 games); a line's images are named alike, so ``f5d6`` and ``c4e3`` are both the

@@ -1,4 +1,4 @@
-"""Computer players: the four levels of SPEC C2 as named configurations.
+"""Computer players: the four levels of C2 as named configurations.
 
 - ``easy``: one ply.  Takes a corner when it can; otherwise picks the move
   whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
@@ -18,7 +18,7 @@ From the book (:mod:`reversi.engine.book`), Hard and Expert pick, with the
 seed, among the book moves within ``Level.book_margin`` discs of the best, so
 their games differ; Easy and Normal do not use it, so they stay beatable.
 
-Variants (SPEC V1, V2): every level plays each variant with that variant's
+Variants (V1, V2): every level plays each variant with that variant's
 rules, result and evaluation (:mod:`reversi.engine.search`).  Anti-reversi
 has no book, and Easy there takes no corner on purpose (a corner's discs
 stay, which is bad when fewer discs win).  The free opening's placements are
@@ -138,7 +138,7 @@ def _among_images(p: Bitboard, o: Bitboard, moves: Bitboard, square: Square,
 
 def _after(p: Bitboard, o: Bitboard, square: Square) -> tuple[Bitboard, Bitboard]:
     """Returns the position after ``p`` places on ``square`` (the opponent to move),
-    flipping what SPEC R3 flips (nothing on the free opening's centre squares, which
+    flipping what R3 flips (nothing on the free opening's centre squares, which
     no three of which are in a line)."""
     f = flips_mask(p, o, square)
     return o ^ f, p | f | 1 << square
@@ -147,7 +147,7 @@ def _after(p: Bitboard, o: Bitboard, square: Square) -> tuple[Bitboard, Bitboard
 def _noisy_greedy(p: Bitboard, o: Bitboard, moves: Bitboard, rng: random.Random,
                   noise: float, variant: str, evaluator: Evaluator) -> tuple[Square, float]:
     """Returns the move with the best one-ply score by ``evaluator`` plus Gaussian
-    noise of deviation ``noise``, and its noiseless score; a corner if any (SPEC C2),
+    noise of deviation ``noise``, and its noiseless score; a corner if any (C2),
     except in anti-reversi."""
     candidates = moves if variant == ANTI else moves & CORNERS or moves
     evaluate = evaluator.evaluate

@@ -1,4 +1,4 @@
-"""The searches behind the puzzle set (issue 23): how hard a puzzle is, and its proof.
+"""The searches behind the puzzle set: how hard a puzzle is, and its proof.
 
 :func:`hardness` grades a candidate for ``bench/puzzles.py``; :func:`prove` checks a
 shipped puzzle against the exact solver (the tests re-prove a sample, the
@@ -13,7 +13,7 @@ from .bitboard import Square
 from .board import Board
 from .endgame import solve_all
 from .notation import parse_board, square_name
-from .puzzles import Puzzle
+from .puzzle_set import Puzzle
 from .search import Search
 
 

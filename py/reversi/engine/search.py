@@ -6,7 +6,7 @@ form (PVS): the first move of a node is searched with the full window, the
 others with a null window that only proves them worse, and re-searched when
 they are not.  Leaves are scored by the evaluator's pattern evaluation
 (:mod:`reversi.engine.evaluate`), finished games by their exact disc difference.
-A side without a move passes inside the tree without spending depth (SPEC R4,
+A side without a move passes inside the tree without spending depth (R4,
 C2); two passes end the game.
 
 Move ordering, best first: the transposition-table move (filled by the
@@ -34,9 +34,9 @@ empty squares to 5 at 10; a deviation per number of empty squares, fitted
 so, was measured and not kept: Hard with it against Hard without, 200
 games, 47.0 %, and 0.3 plies less deep.)
 With it, Expert's 150,000 nodes reach 11.2 plies on average in the midgame
-(the frozen baseline engine of issue 10: 8.2; ``bench/engine_speed.py``).
+(the frozen baseline engine, ``bench/baseline.py``: 8.2; ``bench/engine_speed.py``).
 
-Variants (SPEC V1, V2): a search plays one variant's rules and result.
+Variants (V1, V2): a search plays one variant's rules and result.
 Finished games score :func:`reversi.engine.variants.final_score` (fewer
 discs is better in anti-reversi) and the leaves the variant's own evaluator
 (:func:`reversi.engine.evaluate.for_variant`).  In the free opening the
@@ -140,9 +140,9 @@ class Search:
 
     ``deadline`` bounds the wall time; ``max_nodes`` the nodes (deterministic,
     for tests and the ladder).  Either may be None.  ``variant`` names the
-    rules and the result searched for (SPEC V1).  ``evaluator`` scores the
+    rules and the result searched for (V1).  ``evaluator`` scores the
     leaves and brings its ProbCut statistics (by default the variant's own,
-    SPEC V2); ``selective=False`` turns ProbCut off.
+    V2); ``selective=False`` turns ProbCut off.
     """
 
     def __init__(self, deadline: Deadline | None = None, max_nodes: int | None = None, *,

@@ -1,6 +1,6 @@
-"""The variants of the rules (SPEC V1): Standard, Anti-reversi and Free opening.
+"""The variants of the rules (V1): Standard, Anti-reversi and Free opening.
 
-- ``standard``: SPEC R1-R6 as written.
+- ``standard``: R1-R6 as written.
 - ``anti``: the same moves; at the end the side with *fewer* discs wins, equal
   counts draw, and the real counts are shown.
 - ``free``: the board starts empty; the first four placements go one each on
@@ -25,7 +25,7 @@ VARIANTS: tuple[str, ...] = (STANDARD, ANTI, FREE)
 CENTRE: Bitboard = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36)
 #: The placements of the free opening that flip nothing.
 FREE_PLACEMENTS = 4
-#: SPEC R2: White on d4 and e5, Black on e4 and d5.
+#: R2: White on d4 and e5, Black on e4 and d5.
 OPENING_BLACK: Bitboard = (1 << 28) | (1 << 35)
 OPENING_WHITE: Bitboard = (1 << 27) | (1 << 36)
 
@@ -56,7 +56,7 @@ def opening_squares(variant: str, black: Bitboard, white: Bitboard) -> Bitboard 
 
 def legal_mask(p: Bitboard, o: Bitboard, variant: str = STANDARD) -> Bitboard:
     """Returns the legal placements of the side with discs ``p`` in ``variant``: the
-    empty centre squares during the free opening, else those of SPEC R3."""
+    empty centre squares during the free opening, else those of R3."""
     centre = opening_squares(variant, p, o)
     return moves_mask(p, o) if centre is None else centre
 
@@ -71,6 +71,6 @@ def winner(black: int, white: int, variant: str) -> int | None:
 
 def final_score(p: Bitboard, o: Bitboard, variant: str = STANDARD) -> int:
     """Returns the result of a finished game for ``p`` in the variant's own terms: the
-    real disc difference (SPEC R5), negated in anti-reversi (fewer discs is better)."""
+    real disc difference (R5), negated in anti-reversi (fewer discs is better)."""
     diff = p.bit_count() - o.bit_count()
     return -diff if variant == ANTI else diff

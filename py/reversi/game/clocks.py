@@ -1,4 +1,4 @@
-"""Active play time and the move clock (SPEC P6).
+"""Active play time and the move clock (P6).
 
 Active time counts only while the game is unpaused and unfinished (the page
 sends ticks only while it is visible).  The move clock gives a person a fixed

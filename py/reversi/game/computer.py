@@ -2,7 +2,7 @@
 
 The session never searches itself: it asks a :data:`ComputerPlayer`, which the
 tests replace with scripted fakes.  The seed makes Easy's variety repeatable
-for the same attempt and position (SPEC C2).
+for the same attempt and position (C2).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ class Event:
 
 @dataclass(frozen=True)
 class Placed(Event):
-    """A disc was placed (SPEC R3): by whom, where, how many discs it flipped;
+    """A disc was placed (R3): by whom, where, how many discs it flipped;
     ``by`` is ``"human"``, ``"computer"`` or ``"clock"`` (the move clock ran out)."""
 
     kind: ClassVar[str] = "placed"
@@ -37,7 +37,7 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Passed(Event):
-    """``color`` had no legal move and passed (SPEC R4)."""
+    """``color`` had no legal move and passed (R4)."""
 
     kind: ClassVar[str] = "passed"
     color: Color
@@ -45,7 +45,7 @@ class Passed(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
-    """Neither side can move (SPEC R5): the real counts and the winner (None: a draw)."""
+    """Neither side can move (R5): the real counts and the winner (None: a draw)."""
 
     kind: ClassVar[str] = "game_over"
     black: int
@@ -55,7 +55,7 @@ class GameOver(Event):
 
 @dataclass(frozen=True)
 class StarEarned(Event):
-    """A star was earned for the first time (SPEC S1-S8)."""
+    """A star was earned for the first time (S1-S8)."""
 
     kind: ClassVar[str] = "star_earned"
     star: str
@@ -63,7 +63,7 @@ class StarEarned(Event):
 
 @dataclass(frozen=True)
 class PracticeMarked(Event):
-    """The attempt became practice (SPEC A2)."""
+    """The attempt became practice (A2)."""
 
     kind: ClassVar[str] = "practice_marked"
 
@@ -81,28 +81,28 @@ class Refused(Event):
 
 @dataclass(frozen=True)
 class Undone(Event):
-    """Undo took placements back (SPEC U1-U4)."""
+    """Undo took placements back (U1-U4)."""
 
     kind: ClassVar[str] = "undone"
 
 
 @dataclass(frozen=True)
 class Redone(Event):
-    """Redo replayed undone placements (SPEC U5)."""
+    """Redo replayed undone placements (U5)."""
 
     kind: ClassVar[str] = "redone"
 
 
 @dataclass(frozen=True)
 class Restarted(Event):
-    """The attempt went back to the opening (SPEC U6)."""
+    """The attempt went back to the opening (U6)."""
 
     kind: ClassVar[str] = "restarted"
 
 
 @dataclass(frozen=True)
 class NewGame(Event):
-    """A fresh attempt began (SPEC U6, A1) with this mode, side, level and variant (V1),
+    """A fresh attempt began (U6, A1) with this mode, side, level and variant (V1),
     from the opening or (``set_up``) from a set-up position (E2)."""
 
     kind: ClassVar[str] = "new_game"
@@ -111,13 +111,13 @@ class NewGame(Event):
     level: str
     set_up: bool = False
     variant: str = "standard"
-    #: The set-up start is a balanced random opening (issue 22).
+    #: The set-up start is a balanced random opening.
     balanced: bool = False
 
 
 @dataclass(frozen=True)
 class Paused(Event):
-    """The game was paused (SPEC P4): ``reason`` is ``""`` (the player), ``"hidden"``
+    """The game was paused (P4): ``reason`` is ``""`` (the player), ``"hidden"``
     (the page was hidden) or ``"review"`` (a game is being reviewed)."""
 
     kind: ClassVar[str] = "paused"

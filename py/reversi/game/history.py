@@ -1,4 +1,4 @@
-"""The results history: every finished attempt's record, kept compactly (SPEC A1, P9).
+"""The results history: every finished attempt's record, kept compactly (A1, P9).
 
 Each record is stored as its compact item (:mod:`.history_codec`) and decoded
 only when it is read.  Records are kept oldest first and never dropped for a
@@ -98,7 +98,7 @@ class History(Sequence[Record]):
         return self._size[1]
 
     def merge(self, items: Iterable[Item]) -> bool:
-        """Adds the items not there yet (SPEC P7: a union by date and attempt; a record
+        """Adds the items not there yet (P7: a union by date and attempt; a record
         that either side shed stays shed); returns whether anything changed."""
         mine = dict(zip(identities(self.items), range(len(self.items))))
         added: dict[str, Item] = {}
@@ -124,6 +124,14 @@ class History(Sequence[Record]):
         if changed or added:
             self.revision += 1
         return changed or bool(added)
+
+    def shed_news(self, budget: int) -> bool:
+        """Sheds as :meth:`shed`; returns True when records shed and the player was not told
+        yet (P9: told once), who counts as told from then on."""
+        if self.shed(budget) and not self.told:
+            self.told = True
+            return True
+        return False
 
     def shed(self, budget: int, *, keep: float = 0.9) -> int:
         """Drops the moves of the oldest records while the history takes more than

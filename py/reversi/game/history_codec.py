@@ -1,4 +1,4 @@
-"""The compact form of a results-history record (SPEC A1, P9): one short string a record.
+"""The compact form of a results-history record (A1, P9): one short string a record.
 
 A record (:mod:`.results`) is a dict of a dozen fields, about 340 characters as
 JSON.  The history (:mod:`.history`) keeps each one as a short string instead, the
@@ -198,7 +198,7 @@ def decode(item: Item) -> Record:
 
 def is_item(item: Any) -> bool:
     """Checks if ``item`` is a stored record: a compact text whose fields are valid, or a
-    valid record dict (SPEC P3)."""
+    valid record dict (P3)."""
     return bool(valid_items([item]))
 
 

@@ -3,7 +3,7 @@
 Like Edax's play session: the game is an array of placements plus a cursor.
 The game starts from the opening or from a set-up position.
 Undo steps the cursor back, redo steps it forward over the same placements
-(SPEC U5: the same computer replies, never a new search), and a new placement
+(U5: the same computer replies, never a new search), and a new placement
 after undo truncates the array.  Turns and passes are derived by replaying.
 """
 
@@ -19,11 +19,11 @@ Start = tuple[Bitboard, Bitboard, Color]
 
 class Line:
     """A game's placements (``moves``), of which the first ``cursor`` are on ``board``;
-    the game starts from the opening, or from ``start`` (a set-up position, SPEC E2)."""
+    the game starts from the opening, or from ``start`` (a set-up position, E2)."""
 
     def __init__(self, moves: list[Square] | None = None, cursor: int | None = None, *,
                  start: Start | None = None, variant: str = STANDARD) -> None:
-        """Replays ``moves`` from the start under the rules of ``variant`` (SPEC V1);
+        """Replays ``moves`` from the start under the rules of ``variant`` (V1);
         ``cursor`` defaults to all of them.
 
         :raises ValueError: if a move is illegal where it stands, or the cursor is out of range.
@@ -46,7 +46,7 @@ class Line:
         return len(self.board.steps)
 
     def play(self, square: Square) -> None:
-        """Plays ``square`` at the cursor, discarding any redo tail (SPEC U5).
+        """Plays ``square`` at the cursor, discarding any redo tail (U5).
 
         :raises IllegalMoveError: if the placement is not legal.
         """

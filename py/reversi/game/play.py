@@ -1,4 +1,4 @@
-"""The game in play: its fixed mode, side and level, its line, and who moves (SPEC C1).
+"""The game in play: its fixed mode, side and level, its line, and who moves (C1).
 
 Also what Undo and Redo reach (U1-U5): against the computer, Undo goes back
 to the person's previous decision and Redo forward to the next one; in a local
@@ -35,18 +35,18 @@ class Game:
 
     @property
     def variant(self) -> str:
-        """Returns the game's variant (SPEC V1): its rules, fixed for its life."""
+        """Returns the game's variant (V1): its rules, fixed for its life."""
         return self.line.variant
 
     @property
     def opening(self) -> str:
         """Returns how the game started, as the opening setting names it: "balanced" or
-        "standard" (issue 22)."""
+        "standard"."""
         return "balanced" if self.balanced_line else "standard"
 
     @property
     def set_up(self) -> bool:
-        """Checks if the game began from a set-up position (SPEC E2) instead of the opening."""
+        """Checks if the game began from a set-up position (E2) instead of the opening."""
         return self.line.start is not None
 
     @property

@@ -1,5 +1,5 @@
 """What the player carries from game to game: the attempt, its first result, the
-results history and the stars (SPEC A1-A5, S1-S8, P7, P9).
+results history and the stars (A1-A5, S1-S8, P7, P9).
 
 The session tells :class:`Progress` when a game ended, when assistance was
 used and which stars a placement earns; it answers with the events to report.
@@ -28,11 +28,11 @@ class Progress:
         self.shelf = Shelf()
 
     def new_attempt(self, started: str) -> None:
-        """Begins the next attempt (SPEC A1)."""
+        """Begins the next attempt (A1)."""
         self.attempt = Attempt(id=self.attempt.id + 1, started=started)
 
     def mark_practice(self) -> list[ev.Event]:
-        """Marks the attempt as practice (SPEC A2); reports it the first time."""
+        """Marks the attempt as practice (A2); reports it the first time."""
         if self.attempt.practice:
             return []
         self.attempt.practice = True
@@ -57,7 +57,7 @@ class Progress:
                               balanced=bool(game.balanced_line))
         self.attempt.first_result = record
         self.history.append(record)
-        # S5-S8 are earned by standard computer games from the opening only (SPEC S, E2, V3).
+        # S5-S8 are earned by standard computer games from the opening only (S9, E2, V3).
         limited = game.mode == "local" or game.set_up or game.variant != STANDARD
         if record["challenge"]:
             self.shelf.wins.append(key(record))
@@ -67,7 +67,7 @@ class Progress:
                          limited=limited)
 
     def merge(self, history: Iterable[Item], shelf: Shelf) -> list[ev.Event]:
-        """Adds another tab's results (stored items) and stars to these (a union: SPEC P7)
+        """Adds another tab's results (stored items) and stars to these (a union: P7)
         and reports the stars this tab had not shown yet."""
         self.history.merge(history)
         return [ev.StarEarned(s) for s in self.shelf.merge(shelf)]

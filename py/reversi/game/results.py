@@ -1,4 +1,4 @@
-"""Attempts and their first results (SPEC A1-A5), and the results-history record.
+"""Attempts and their first results (A1-A5), and the results-history record.
 
 An attempt begins with New; its first result is the outcome of the first time
 one of its games ends, recorded once in the history.  A record is plain
@@ -8,8 +8,8 @@ JSON-ready data, the same in the session, the snapshot and the save::
      "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
      "black": n, "white": n, "practice": bool, "challenge": bool,
      "duration_ms": n, "moves": transcript, "start": board string (a set-up game only),
-     "balanced": true (a set-up start that a balanced random opening reached, issue 22),
-     "variant": "anti" | "free" (absent: the standard game, SPEC V3)}
+     "balanced": true (a set-up start that a balanced random opening reached),
+     "variant": "anti" | "free" (absent: the standard game, V3)}
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ _TRANSCRIPT = re.compile(r"(?:[a-h][1-8]){0,64}")
 
 @dataclass
 class Attempt:
-    """One attempt (SPEC A1): begun by New, kept across Restart."""
+    """One attempt (A1): begun by New, kept across Restart."""
 
     id: int = 1
     practice: bool = False
@@ -62,7 +62,7 @@ def first_result(attempt: Attempt, outcome: Outcome, *, mode: str, side: str, le
     the computer in a standard game from the opening in an attempt that is not
     practice (A4, E2, V3).
     ``start`` is the board string of a set-up game's first position; ``balanced``, that
-    it is where a balanced random opening ended (issue 22)."""
+    it is where a balanced random opening ended."""
     result = result_of(outcome, mode, human)
     record: Record = {
         "attempt": attempt.id, "date": date, "mode": mode, "level": level, "side": side,
@@ -103,7 +103,7 @@ def is_transcript(moves: Any) -> bool:
 
 
 def is_board(text: Any) -> bool:
-    """Checks if ``text`` is a board string (SPEC E1)."""
+    """Checks if ``text`` is a board string (E1)."""
     if not is_text(text, 80):
         return False
     try:

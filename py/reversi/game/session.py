@@ -7,7 +7,7 @@ what it did, as values (:mod:`.events`); words are the app's business.  It is
 deterministic given its computer player and clock, so pytest covers every rule
 without a browser.
 
-Rules implemented here: C1, C3, U1-U6, A1-A5, S1-S8, P4-P6 of SPEC.md.
+Rules implemented here: C1, C3, U1-U6, A1-A5, S1-S8, P4-P6 of the contract (docs/contract.md).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Session:
         self.paused = False
         #: The game was paused because a game is being reviewed (resumed when it closes).
         self.review_paused = False
-        #: Changes whenever the game changes; stale requests carry an old one (SPEC P5).
+        #: Changes whenever the game changes; stale requests carry an old one (P5).
         self.token = 1
         #: What the command being run did, oldest first.
         self.events: list[ev.Event] = []
@@ -67,7 +67,7 @@ class Session:
         return [e.star for e in self.events if isinstance(e, ev.StarEarned)]
 
     def is_over(self) -> bool:
-        """Checks if the current game has ended (SPEC R5)."""
+        """Checks if the current game has ended (R5)."""
         return self.board.is_game_over()
 
     def computer_to_move(self) -> bool:
@@ -81,7 +81,7 @@ class Session:
         return not self.paused and not self.is_over() and self.game.is_human(self.board.turn)
 
     def clock_running(self) -> bool:
-        """Checks if active time counts now (SPEC P6; the page adds visibility)."""
+        """Checks if active time counts now (P6; the page adds visibility)."""
         return not self.paused and not self.is_over()
 
     def can_restart(self) -> bool:
@@ -115,7 +115,7 @@ class Session:
             self.move_clock.restart()
 
     def place(self, square: str, token: int | None = None) -> None:
-        """Plays the square named ``square`` for the person to move (SPEC B2); an illegal
+        """Plays the square named ``square`` for the person to move (B2); an illegal
         or untimely tap changes nothing and says why (:class:`~.events.Refused`)."""
         target = parse_square(square)
         refusal = self._refusal(target, token)
@@ -139,10 +139,10 @@ class Session:
         return "" if self.board.is_legal(square) else "illegal"
 
     def computer_move(self, token: int) -> None:
-        """Plays the computer's move for the game as it was at ``token`` (SPEC C1, C3).
+        """Plays the computer's move for the game as it was at ``token`` (C1, C3).
 
         A request for a game that was changed, paused or finished meanwhile is
-        ignored and changes nothing (SPEC P5).
+        ignored and changes nothing (P5).
         """
         if token != self.token or not self.computer_to_move():
             return
@@ -203,7 +203,7 @@ class Session:
         """Starts a fresh attempt with the current settings (U6, A1); with
         ``swap_sides`` the player takes the other colour after a finished computer game.
         With the balanced opening setting a standard game starts where a balanced
-        random opening ends, chosen by the attempt's date and number (issue 22); it is
+        random opening ends, chosen by the attempt's date and number; it is
         played like a set-up game (E2)."""
         s = self.settings
         if s.swap_sides and self.game.mode == "computer" and s.mode == "computer" and self.is_over():
@@ -222,7 +222,7 @@ class Session:
         self.paused = self.review_paused = False
 
     def new_from(self, start: Start, mode: str) -> None:
-        """Starts a fresh attempt from a set-up position (SPEC E2) in ``mode``, with the
+        """Starts a fresh attempt from a set-up position (E2) in ``mode``, with the
         side and level of the settings; such a game is never a challenge.
 
         :raises ValueError: for an unknown mode or a position where neither side can move.
@@ -240,11 +240,11 @@ class Session:
 
     def use_hints(self) -> None:
         """Notes that hints were shown for the game in play: assistance, so the attempt
-        becomes practice (SPEC H2)."""
+        becomes practice (H2)."""
         self.events.extend(self.progress.mark_practice())
 
     def pause(self, reason: str = "") -> None:
-        """Pauses the game: the clock stops and the computer waits (SPEC P4).
+        """Pauses the game: the clock stops and the computer waits (P4).
         ``reason`` is ``""``, ``"hidden"`` or ``"review"`` (see :class:`~.events.Paused`)."""
         if self.paused or self.is_over():
             return
@@ -259,6 +259,14 @@ class Session:
             self.events.append(ev.Resumed())
             self.paused = False
 
+    def follow(self, old: Session) -> None:
+        """Continues after ``old``, the session this tab had, when it adopts a stored game
+        (P7): this tab's stars and results are kept, a tab that was paused (hidden) stays
+        paused, and requests sent for ``old`` are stale (P5)."""
+        self.paused = self.paused or (old.paused and not self.is_over())
+        self.progress.merge(old.progress.history.items, old.progress.shelf)
+        self.token = old.token + 1
+
     def open_review(self) -> None:
         """Pauses a running game while another game is reviewed (its clocks stop)."""
         if self.clock_running():
@@ -271,7 +279,7 @@ class Session:
             self.resume()
 
     def tick(self, ms: int) -> None:
-        """Adds ``ms`` of visible time to the active clock when it runs (SPEC P6),
+        """Adds ``ms`` of visible time to the active clock when it runs (P6),
         and runs the move clock: announced in its last seconds, and on expiry it
         plays a random legal move for the person to move.
 

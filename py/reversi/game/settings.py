@@ -1,4 +1,4 @@
-"""The player's settings and the one validator every setting passes (SPEC C1, P1, P3).
+"""The player's settings and the one validator every setting passes (C1, P1, P3).
 
 Mode, side and level apply to the next new game; the display and option
 settings apply at once.  :func:`is_valid` is the only check of a setting's
@@ -14,16 +14,16 @@ from ..engine.board import COLOR_NAMES
 from ..engine.levels import LEVEL_NAMES
 from ..engine.variants import STANDARD, VARIANTS
 
-#: Against the computer, or two players on one screen (SPEC C1).
+#: Against the computer, or two players on one screen (C1).
 MODES: tuple[str, ...] = ("computer", "local")
 #: The side a person plays against the computer: the colour names.
 SIDES: tuple[str, ...] = COLOR_NAMES
 #: Seconds a person has for each move (0: no move clock).
 MOVE_CLOCKS: tuple[int, ...] = (0, 30, 40, 60)
-#: The languages the page speaks (SPEC L1); "" means not chosen: the browser's.
+#: The languages the page speaks (L1); "" means not chosen: the browser's.
 LANGUAGES: tuple[str, ...] = ("", "en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "es", "de")
 #: How a standard game starts: from the four-disc opening, or from a balanced random
-#: opening (issue 22, :mod:`reversi.engine.balanced`), played like a set-up game (E2).
+#: opening (:mod:`reversi.engine.balanced`), played like a set-up game (E2).
 OPENINGS: tuple[str, ...] = ("standard", "balanced")
 #: The settings that describe a game, and so apply from the next new game.
 GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant", "opening")
@@ -31,7 +31,7 @@ GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant", "opening")
 
 @dataclass
 class Settings:
-    """The player's choices (SPEC P1)."""
+    """The player's choices (P1)."""
 
     mode: str = "computer"
     side: str = "black"
@@ -42,13 +42,13 @@ class Settings:
     swap_sides: bool = False
     #: Seconds per human move (0 = no clock); on expiry a random legal move is played.
     move_clock: int = 0
-    #: Hint mode: every legal move shows its value (SPEC H1; assistance, H2).
+    #: Hint mode: every legal move shows its value (H1; assistance, H2).
     hints: bool = False
-    #: The rules of the next game (SPEC V1): standard, anti-reversi or free opening.
+    #: The rules of the next game (V1): standard, anti-reversi or free opening.
     variant: str = STANDARD
     #: How the next standard game starts (:data:`OPENINGS`).
     opening: str = "standard"
-    #: The page's language (SPEC L2), "" until the player chooses one: the browser's.
+    #: The page's language (L2), "" until the player chooses one: the browser's.
     language: str = ""
 
 

@@ -1,4 +1,4 @@
-"""The eight milestone stars (SPEC S1-S8): what earns each, and the shelf that keeps them.
+"""The eight milestone stars (S1-S8): what earns each, and the shelf that keeps them.
 
 Stars are earned once and kept forever; local games earn S1-S4 only, and only
 human placements count (a computer corner earns nothing).  Their names and
@@ -55,7 +55,7 @@ class Shelf:
     """The stars earned in this browser, and the challenge wins counted for S8.
 
     ``wins`` holds one key per attempt won as a challenge (:func:`reversi.game.results.key`),
-    so that shelves from two tabs merge without counting a win twice (SPEC P7).
+    so that shelves from two tabs merge without counting a win twice (P7).
     """
 
     earned: list[str] = field(default_factory=list)

@@ -1,7 +1,7 @@
 """Every sentence the page shows, and nothing else, in the player's language: the game
 layer reports values (:mod:`reversi.game.events`) and this package alone turns them
-into words, so the rules are tested on values and the page never parses words (SPEC B7,
-L1-L4).  :mod:`.catalog` holds the tables, one a language; :mod:`.play` words play
+into words, so the rules are tested on values and the page never parses words (B7,
+L1-L4).  :mod:`.catalog` holds the tables, one a language; :mod:`.game_words` words play
 itself, :mod:`.notices` what is around it.  A person is "You" against the computer, and
 the colours are named in a local game.
 """
@@ -9,29 +9,7 @@ the colours are named in a local game.
 from __future__ import annotations
 
 from .catalog import CODES, DEFAULT, LANGUAGES, join, language, number, say, speaking
-from .notices import (
-    dropped,
-    error_text,
-    history_pager,
-    history_shed,
-    history_title,
-    history_words,
-    newer,
-    puzzle_progress,
-    puzzle_result,
-    puzzle_words,
-    review_title,
-    setup_note,
-    setup_problem,
-    solution,
-    solve_too_long,
-    stats_label,
-    storage_failed,
-    transcript_problem,
-    unreadable,
-    watch_title,
-)
-from .play import (
+from .game_words import (
     STARS,
     SWITCHES,
     Words,
@@ -59,6 +37,28 @@ from .play import (
     variant_name,
     variant_note,
     with_opening,
+)
+from .notices import (
+    dropped,
+    error_text,
+    history_pager,
+    history_shed,
+    history_title,
+    history_words,
+    newer,
+    puzzle_progress,
+    puzzle_result,
+    puzzle_words,
+    review_title,
+    setup_note,
+    setup_problem,
+    solution,
+    solve_too_long,
+    stats_label,
+    storage_failed,
+    transcript_problem,
+    unreadable,
+    watch_title,
 )
 
 __all__ = [

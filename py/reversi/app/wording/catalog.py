@@ -1,4 +1,4 @@
-"""The word tables: one JSON file a language, every sentence under a stable key (SPEC L1-L4).
+"""The word tables: one JSON file a language, every sentence under a stable key (L1-L4).
 
 A table (``lang/<code>.json``) maps each key to a sentence with named
 placeholders (``"{who} plays {square}"``), or, where a count decides the form,
@@ -10,7 +10,7 @@ full i18n library, which would be heavy in a wheel a phone's browser loads.
 :func:`say` words a key in the language of the moment (:func:`speaking`, set per
 request by the bridge, English by default), with numbers and lists written in
 that language's own way.  Keys that begin with ``page.`` are the page's own
-words, which it needs before Python is ready (SPEC O3): the build copies them
+words, which it needs before Python is ready (O3): the build copies them
 into the site (``build.py``), so every word still has one source.
 """
 

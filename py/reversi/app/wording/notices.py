@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ...engine.board import Board, Color
 from ...engine.notation import IllegalMoveError, NotationError, parse_transcript, square_name
-from ...engine.puzzles import LEVELS, Puzzle
+from ...engine.puzzle_set import LEVELS, Puzzle
 from ...game.results import Record
 from .catalog import join, number, say
-from .play import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
+from .game_words import color_title, level_name, opening_name, result_text, side_name, variant_name, with_opening
 
 
 def setup_problem(error: NotationError | None) -> str:
-    """Returns why a board string cannot be used (SPEC E1); None: it is not text at all."""
+    """Returns why a board string cannot be used (E1); None: it is not text at all."""
     return say("setup.problem", reason=error_text(error) if error else say("error.board_side"))
 
 
@@ -123,23 +123,23 @@ def transcript_problem(error: NotationError | IllegalMoveError | None, *, link: 
 
 
 def storage_failed(reason: str) -> str:
-    """Returns the notice that progress is not being saved (SPEC P2); ``reason`` is the
+    """Returns the notice that progress is not being saved (P2); ``reason`` is the
     page's code: "full", "refused", "unavailable" or ""."""
     return say(f"storage.failed.{reason}" if reason in ("full", "refused", "unavailable") else "storage.failed")
 
 
 def unreadable() -> str:
-    """Returns the notice that the saved game could not be read (SPEC P3)."""
+    """Returns the notice that the saved game could not be read (P3)."""
     return say("save.unreadable")
 
 
 def newer() -> str:
-    """Returns the notice that the save comes from a newer version (SPEC P3)."""
+    """Returns the notice that the save comes from a newer version (P3)."""
     return say("save.newer")
 
 
 def dropped(parts: list[tuple[str, object]]) -> str:
-    """Returns the notice naming the damaged saved parts that were dropped (SPEC P3)."""
+    """Returns the notice naming the damaged saved parts that were dropped (P3)."""
     names = [say(f"dropped.{code}", detail=number(detail) if type(detail) is int else detail)
              for code, detail in parts]
     return say("save.dropped", parts=join(names))
@@ -154,7 +154,7 @@ def puzzle_result(value: int) -> str:
 
 def puzzle_words(puzzle: Puzzle, phase: str, tried: tuple[str, int] | None, board: Board,
                  daily: bool) -> dict[str, str]:
-    """Returns the words of a shown puzzle (issue 23): ``title``, ``task`` and the
+    """Returns the words of a shown puzzle: ``title``, ``task`` and the
     ``message`` of its phase (solving, right, wrong, shown, playing, over)."""
     side = color_title(puzzle.turn)
     title = say("puzzle.title_daily" if daily else "puzzle.title", number=puzzle.number, level=puzzle.level,

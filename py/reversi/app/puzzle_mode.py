@@ -1,13 +1,13 @@
-"""Puzzles (issue 23): the Puzzles mode and the progress that brings the player back.
+"""Puzzles: the Puzzles mode and the progress that brings the player back.
 
-A puzzle (:mod:`reversi.engine.puzzles`) is a position with one clearly best move,
+A puzzle (:mod:`reversi.engine.puzzle_set`) is a position with one clearly best move,
 every move's exact result proved by the solver.  The player taps a move: the
 answer is right, or the page says what the tapped move leads to against the
 best replies, in discs, and offers Retry or Show the answer.  After the answer
 the rest can be played out against the computer.  Puzzles never touch the game
 in play, its attempt or the stars.
 
-Progress is its own saved part (``puzzles``, SPEC P1, P3, P7, P8)::
+Progress is its own saved part (``puzzles``, P1, P3, P7, P8)::
 
     {"format": "reversi", "part": "puzzles", "version": 1, "rating": n,
      "ratings": [[date, n], ...], "solved": [number, ...], "rated": n,
@@ -30,11 +30,12 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
-from ..engine import puzzles as puzzle_set
+from ..engine import puzzle_set
 from ..engine.board import Board
 from ..engine.notation import parse_board, parse_square, square_name
+from ..game.session import Session
 from . import wording
 
 PART = "puzzles"
@@ -91,7 +92,7 @@ class Progress:
     @classmethod
     def read(cls, text: str | None) -> tuple[Progress, bool]:
         """Returns the progress of a stored text and whether the text was readable
-        (absent is readable; a damaged part gives fresh progress, SPEC P3)."""
+        (absent is readable; a damaged part gives fresh progress, P3)."""
         if text is None:
             return cls(), True
         try:
@@ -231,6 +232,30 @@ class Room:
     def close(self) -> None:
         """Leaves the Puzzles mode."""
         self.puzzle = None
+
+    @classmethod
+    def stored(cls, text: str | None) -> tuple[Room, bool]:
+        """Returns a room with the stored progress ``text`` and whether it was readable."""
+        room = cls()
+        room.progress, readable = Progress.read(text)
+        return room, readable
+
+    def enter(self, which: Any, today: str, session: Session, *, reviewing: bool) -> None:
+        """Shows a puzzle; the game in play waits, paused, as in a review."""
+        self.show(which, today)
+        if not reviewing:
+            session.open_review()
+
+    def leave(self, session: Session, *, reviewing: bool) -> None:
+        """Leaves the Puzzles mode; the game in play resumes if the puzzles paused it."""
+        if self.open and not reviewing:
+            session.close_review()
+        self.close()
+
+    def parts(self, known: Mapping[str, str]) -> dict[str, str]:
+        """Returns the progress part to offer for storing: once a puzzle was rated, or
+        once the part is stored (so that a merge is written back)."""
+        return {PART: self.progress.text()} if self.progress.rated or PART in known else {}
 
     def report(self, today: str) -> dict[str, Any] | None:
         """Returns the snapshot's ``puzzle`` field (None when no puzzle is shown)."""

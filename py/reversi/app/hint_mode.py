@@ -1,4 +1,4 @@
-"""Hint mode (SPEC H1-H3): the expected final disc difference of every legal move of
+"""Hint mode (H1-H3): the expected final disc difference of every legal move of
 the position in play, worked out in steps so the page shows progress.
 
 The first step gives quick estimates; the second the strongest values its time
@@ -8,7 +8,7 @@ step is one request, interrupted by any move, Undo, New or hiding (the page
 cancels it); values always belong to one position and are dropped when the
 position changes.
 
-In a position of the opening book (SPEC K1) the book's values come at once,
+In a position of the opening book (K1) the book's values come at once,
 marked as the book's: when the book has every legal move, there is no search
 at all; otherwise the other moves are searched as usual, and a book value
 gives way only to an exact one.
@@ -23,6 +23,7 @@ from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
 from ..engine.variants import ANTI
+from ..game.session import Session
 from . import wording
 
 #: Seconds of each step: quick estimates, then the full values.
@@ -97,3 +98,28 @@ class Hints:
         return {"values": values, "done": self.steps, "total": len(STEP_SECONDS), "final": final,
                 "text": wording.hint_progress(final, all(e for _, e in self.values.values()),
                                               book=bool(self.book))}
+
+
+def wanted(session: Session, reviewing: bool) -> bool:
+    """Checks if hints should show now: hint mode on, a person to move, no review."""
+    return session.settings.hints and session.human_to_move() and not reviewing
+
+
+class HintMode:
+    """Hint mode at the bridge (H1-H3): the hints of the game in play, and when they are due."""
+
+    def __init__(self) -> None:
+        self.hints = Hints()
+
+    def state(self, session: Session, *, reviewing: bool, elsewhere: bool) -> dict[str, Any]:
+        """Returns the snapshot's hint fields: ``hints`` and ``hints_due``."""
+        on, board = wanted(session, reviewing), session.board
+        return {"hints": self.hints.report(board) if on else None,
+                "hints_due": on and not elsewhere and self.hints.due(board)}
+
+    def step(self, session: Session, token: int, *, reviewing: bool) -> None:
+        """Works out the next step of the hints for the game at ``token``; showing them
+        is assistance, so the attempt becomes practice (H2)."""
+        if token == session.token and wanted(session, reviewing):
+            self.hints.step(session.board)
+            session.use_hints()

@@ -1,4 +1,4 @@
-"""Position setup (SPEC E1, E2): checking a set-up position, and solving it.
+"""Position setup (E1, E2): checking a set-up position, and solving it.
 
 The page edits the 64 squares and the side to move itself (a tap cycles a
 square); each change comes here as a board string and is checked: well formed,
@@ -8,12 +8,19 @@ analysed), and whether the solver can give its exact best move in the page's tim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.budget import Deadline, SearchTimeout
 from ..engine.notation import NotationError, format_board, parse_board, square_name
+from ..game.events import Event
 from ..game.line import Line, Start
+from ..game.session import Session
 from . import wording
+from .game_text import Played
+from .review_frames import review_of
+
+if TYPE_CHECKING:
+    from .review_room import Reviews
 
 #: Most empty squares the page solves exactly (a few seconds in the browser).
 SOLVE_EMPTIES = 16
@@ -24,7 +31,7 @@ SOLVE_SECONDS = 8.0
 def read(text: Any) -> Start:
     """Returns the position of a board string.
 
-    :raises ValueError: with the words that say what is wrong with it (SPEC E1).
+    :raises ValueError: with the words that say what is wrong with it (E1).
     """
     if not isinstance(text, str):
         raise ValueError(wording.setup_problem(None))
@@ -57,7 +64,7 @@ def check(text: Any) -> dict[str, Any]:
 
 def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
     """Returns the exact best move of a set-up position and its final disc difference
-    for the side to move: ``{"move", "score", "text"}`` (SPEC E2).
+    for the side to move: ``{"move", "score", "text"}`` (E2).
 
     :raises ValueError: with words, for a position that cannot be solved here.
     """
@@ -75,3 +82,25 @@ def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
         raise ValueError(wording.solve_too_long()) from None
     move = square_name(square) if square is not None else None
     return {"move": move, "score": score, "text": wording.solution(board.turn, move, score)}
+
+
+def play(session: Session, reviews: Reviews, board: str, mode: str) -> list[Event]:
+    """Starts a new game from a set-up position (E2); returns what closing a review said.
+
+    :raises ValueError: with the words that say why the position cannot be played.
+    """
+    start = read(board)
+    events = reviews.close(session)
+    try:
+        session.new_from(start, mode)
+    except ValueError:
+        raise ValueError(check(board)["note"]) from None
+    return events
+
+
+def analyse(session: Session, reviews: Reviews, board: str) -> list[Event]:
+    """Opens a set-up position in review and starts its analysis (E2)."""
+    game = Played([], read(board), session.settings.variant)
+    title = wording.review_title("setup")
+    reviews.show(session, review_of(game.moves, title, "setup", None, game.start, game.variant))
+    return reviews.analyse(session, game, title, None)

@@ -40,7 +40,7 @@ class AnalysisFinished(Event):
 
 @dataclass(frozen=True)
 class Adopted(Event):
-    """Another tab saved a newer game and this idle tab took it up (SPEC P7)."""
+    """Another tab saved a newer game and this idle tab took it up (P7)."""
 
     kind: ClassVar[str] = "adopted"
 
@@ -48,13 +48,13 @@ class Adopted(Event):
 @dataclass(frozen=True)
 class Elsewhere(Event):
     """Another tab saved a newer game while this one was busy: this tab now waits
-    for the player to take the game over (SPEC P7)."""
+    for the player to take the game over (P7)."""
 
     kind: ClassVar[str] = "elsewhere"
 
 
 @dataclass(frozen=True)
 class TakenOver(Event):
-    """The player took the game over in this tab (SPEC P7)."""
+    """The player took the game over in this tab (P7)."""
 
     kind: ClassVar[str] = "taken_over"

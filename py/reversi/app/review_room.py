@@ -12,11 +12,11 @@ from typing import Any
 from ..engine.notation import IllegalMoveError, NotationError
 from ..game.events import Event
 from ..game.session import Session
-from . import events as app_ev
+from . import page_events as app_ev
 from . import wording
 from .analysis import GameAnalysis
 from .game_text import Played, parse_game, parse_link
-from .review import review_of
+from .review_frames import review_of
 from .watch import watch_step
 
 
@@ -50,8 +50,8 @@ class Reviews:
         self.open, self.analysis = False, None
 
     def import_game(self, session: Session, text: str, *, link: bool = False) -> list[Event]:
-        """Opens a pasted game in review, after checking it (SPEC R6, E2); ``link``: the
-        text is a link's fragment (issue 22, :func:`reversi.app.game_text.parse_link`).
+        """Opens a pasted game in review, after checking it (R6, E2); ``link``: the
+        text is a link's fragment (:func:`reversi.app.game_text.parse_link`).
 
         :raises ValueError: with the words that say why it cannot be opened.
         """
@@ -88,6 +88,15 @@ class Reviews:
             raise ValueError(wording.say("analysis.refused"))
         self.analysis = GameAnalysis(game, title, human)
         return [app_ev.AnalysisStarted(title)]
+
+    def stop_analysis(self) -> None:
+        """Stops the running analysis, if any; the review stays open."""
+        self.analysis = None
+
+    @property
+    def busy(self) -> bool:
+        """Checks if a review or an analysis is open (P7: a busy tab does not adopt a game)."""
+        return self.open or self.analysis is not None
 
     def step(self) -> list[Event]:
         """Analyses the next position of the running analysis, if any."""

@@ -13,10 +13,10 @@ from ...engine.notation import square_name
 from ...game import events as ev
 from ...game.play import Game
 from ...game.results import Attempt
-from .. import events as app_ev
+from .. import page_events as app_ev
 from .catalog import CODES, LANGUAGES, join, say
 
-#: The star ids, in their order (SPEC S1-S8).
+#: The star ids, in their order (S1-S8).
 STARS = ("opening", "corner", "capture", "completion", "first-win", "strong-win", "clean-win", "fresh-wins")
 #: The settings a sentence names as switches (on or off).
 SWITCHES = ("legal_dots", "sound", "swap_sides", "hints")
@@ -48,7 +48,7 @@ def side_name(side: str) -> str:
 
 
 def variant_name(variant: str) -> str:
-    """Returns how the page names a variant (SPEC V1)."""
+    """Returns how the page names a variant (V1)."""
     return say(f"variant.{variant}")
 
 
@@ -62,7 +62,7 @@ def variant_note(variant: str, placements: int) -> str:
 
 def opening_name(moves: list[Square], set_up: bool = False, variant: str = "standard") -> str:
     """Returns the name of the opening a standard game from the four-disc start follows
-    (issue 22, :mod:`reversi.engine.openings`); "" for none, a set-up start or a variant.
+    (:mod:`reversi.engine.openings`); "" for none, a set-up start or a variant.
     Opening names are the players' own and the same in every language."""
     return openings.name(moves) if variant == "standard" and not set_up else ""
 
@@ -219,7 +219,7 @@ def message(words: Words, events: list[ev.Event]) -> str:
 
 
 def result_card(game: Game, outcome: Outcome, attempt: Attempt) -> dict[str, str]:
-    """Returns the words of the card shown when a game ends (SPEC B9): ``title`` (win,
+    """Returns the words of the card shown when a game ends (B9): ``title`` (win,
     loss or draw), ``score``, ``detail`` (the first result or practice, A1-A4) and
     ``stars`` (those earned in the attempt)."""
     if outcome.winner is None:
@@ -295,7 +295,7 @@ def signed(value: float) -> str:
 def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
                    finished: bool, book: int = 0) -> list[str]:
     """Returns an analysis in words: the start value, how long the game followed the
-    opening book (its first ``book`` placements, SPEC K1), each placement that lost
+    opening book (its first ``book`` placements, K1), each placement that lost
     ground, and the end value (the graph's text alternative)."""
     kind = {True: say("analysis.exact"), False: say("analysis.estimate")}
     lines = []
@@ -321,7 +321,7 @@ def graph_meaning(variant: str) -> str:
 
 def hint_progress(final: bool, exact: bool, book: bool = False) -> str:
     """Returns where hint mode stands, e.g. "Hints: exact final disc differences."; with
-    values from the opening book (SPEC K1), says so."""
+    values from the opening book (K1), says so."""
     if book:
         return say("hints.book")
     if not final:

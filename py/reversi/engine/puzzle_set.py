@@ -1,4 +1,4 @@
-"""The puzzle set (issue 23): positions with one clearly best move, proved exactly.
+"""The puzzle set: positions with one clearly best move, proved exactly.
 
 The data file ``data/puzzles.txt`` (built by ``bench/puzzles.py``, whose command
 and seed are in its second line) holds one puzzle a line::
@@ -6,7 +6,7 @@ and seed are in its second line) holds one puzzle a line::
     number level board turn kind scores
 
 ``board`` is the 64 cells a1..h8 (``X``, ``O``, ``-``) and ``turn`` the side to
-move (``X`` or ``O``), as in a board string (SPEC E1); ``kind`` is ``win`` (the
+move (``X`` or ``O``), as in a board string (E1); ``kind`` is ``win`` (the
 only winning move) or ``best`` (better than every other by at least four
 discs); ``scores`` gives every legal move's exact final disc difference for the
 side to move with perfect play after it, as the solver proved it

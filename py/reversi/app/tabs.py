@@ -1,0 +1,71 @@
+"""The tab policy (P7): tabs of one browser share the stored parts, and never lose
+each other's data.
+
+- While this tab's game continues in another tab (it is *elsewhere*), a command
+  that changes the game in play is refused, with the reason ``"elsewhere"``; a
+  setting that changes only how the page looks or sounds still applies (it has
+  its own part), and looking back (review, analysis, history) still works.
+- When another tab stores a part: settings, stars, results and time merge
+  (:meth:`reversi.app.saving.Saving.merge`), so does puzzle progress; a newer game
+  is adopted by an idle tab, while a busy one (reviewing, analysing, the computer
+  to move, or one whose own write of the game was refused) waits for the player
+  to take the game over.
+- A tab that adopts or takes over a stored game keeps its own stars and results,
+  and an unfinished computer game waits for Resume, as after a reload (P4: two
+  tabs never both play the computer's move).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..game.computer import ComputerPlayer
+from ..game.session import Session
+from . import save
+from .puzzle_mode import PART as PUZZLES
+
+#: Settings that change only how the page looks or sounds.
+DISPLAY_SETTINGS = ("legal_dots", "sound", "language")
+#: Commands that change the game in play: refused while it continues in another tab.
+GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
+                 "tick", "set_setting", "hint_step", "setup_play")
+#: The reason a game command is refused while the game continues in another tab.
+ELSEWHERE = "elsewhere"
+#: Parts another tab stores that merge into this tab's.
+MERGED = ("settings", "stars", "clock")
+
+
+def refusal(elsewhere: bool, method: str, args: Mapping[str, Any]) -> str | None:
+    """Returns why ``method`` is refused in a tab whose game is ``elsewhere``, or None."""
+    display = method == "set_setting" and args.get("name") in DISPLAY_SETTINGS
+    return ELSEWHERE if elsewhere and method in GAME_COMMANDS and not display else None
+
+
+def busy(session: Session, reviewing: bool) -> bool:
+    """Checks if a tab is in the middle of something: a review or analysis open, or the
+    computer to move."""
+    return reviewing or session.computer_to_move()
+
+
+def on_stored(part: str, texts: Mapping[str, str | None], *, known_game: str | None, elsewhere: bool,
+              refused: bool, busy: bool) -> str:
+    """Returns what a tab does when another tab stored ``part`` (``texts``: all that is
+    stored now): ``"merge"``, ``"puzzles"`` (merge the progress), ``"adopt"`` the game,
+    show it ``"elsewhere"``, or ``""`` (nothing: the game is the one this tab knows)."""
+    if part in MERGED or save.is_chunk(part):
+        return "merge"
+    if part == PUZZLES:
+        return "puzzles" if texts.get(part) is not None else ""
+    if part == "game" and not elsewhere and texts.get("game") != known_game:
+        return "elsewhere" if refused or busy else "adopt"
+    return ""
+
+
+def adopted(old: Session, texts: dict[str, str | None], player: ComputerPlayer,
+            clock: Callable[[], str]) -> tuple[Session, list[str]]:
+    """Returns the stored session, continuing after ``old`` (:meth:`Session.follow`),
+    and the notices its reading gave."""
+    session = Session(player, clock)
+    notices = save.load(session, texts)
+    session.follow(old)
+    return session, notices
