@@ -73,14 +73,17 @@ def mirror_tables() -> list[np.ndarray]:
 def rows(games: list[dict]) -> dict[str, np.ndarray]:
     """Returns the positions of ``games`` as arrays: ``index`` (N x 46),
     ``empties``, ``label``, ``exact`` (label from the solver), ``game`` and
-    ``turn`` (0: Black to move)."""
+    ``turn`` (0: Black to move).  A position before the solved part is labelled by
+    its search (``searched``) when the game has those labels, else by the game's
+    result."""
     idx, emp, lab, exact, game, turn = [], [], [], [], [], []
     for number, record in enumerate(games):
         board = Board.initial(record.get("variant", STANDARD))
         for ply, (square, _) in enumerate(parse_transcript(record["moves"])):
             p, o = board.mover_mask()
             solved = ply >= record["solved_from"]
-            black = record["exact"][ply - record["solved_from"]] if solved else record["result"]
+            black = record["exact"][ply - record["solved_from"]] if solved else \
+                record["searched"][ply] if "searched" in record else record["result"]
             label = black if board.turn == 0 else -black
             idx.append(indices(p, o))
             emp.append(64 - (p | o).bit_count())
@@ -129,14 +132,20 @@ def expand(solution: np.ndarray) -> np.ndarray:
     return np.concatenate([*parts, solution[OFFSETS[-1]:]])
 
 
-def stage_range(stage: int) -> tuple[int, int]:
-    """Returns the fewest and the most empty squares of ``stage``."""
-    return (STAGES[stage - 1] + 1 if stage else 0), STAGES[stage]
+def stage_range(stage: int, stages: list[int] = STAGES) -> tuple[int, int]:
+    """Returns the fewest and the most empty squares of ``stage`` of ``stages``."""
+    return (stages[stage - 1] + 1 if stage else 0), stages[stage]
 
 
-def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None) -> tuple[np.ndarray, dict]:
+def even_stages(count: int) -> list[int]:
+    """Returns the bounds of ``count`` stages of (about) equal width over 0-60 empties."""
+    return [round(60 * (k + 1) / count) for k in range(count)]
+
+
+def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
+              stages: list[int] = STAGES) -> tuple[np.ndarray, dict]:
     """Returns a stage's full weight vector (discs) and its fit report."""
-    low, high = stage_range(stage)
+    low, high = stage_range(stage, stages)
     near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
     held = data["game"] % HOLD_OUT == 0
     train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
@@ -178,14 +187,16 @@ def bootstrap(data: dict[str, np.ndarray], value: np.ndarray, lead: int, mix: fl
 
 
 def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None = None,
-              lead: int = 0, mix: float = 1.0) -> Weights:
+              lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES) -> Weights:
     """Fits every stage on the games of ``files`` (all of one variant), writes the
     weight file ``out`` (its header names the variant) and returns its weights.
 
     With ``lead``, each stage's rows not solved exactly are labelled by
     :func:`bootstrap` from the stages fitted before it (fewer empties), so a
     position learns from the evaluation ``lead`` plies later instead of only
-    from the game's result; ``lead`` must exceed a stage's width plus ``WINDOW``."""
+    from the game's result; ``lead`` must exceed a stage's width plus ``WINDOW``.
+    Games with searched labels (``searched``) keep those (:func:`rows`).
+    ``stages`` are the stages' bounds (their largest numbers of empty squares)."""
     games = [g for f in files for g in selfplay.read(f)]
     variants = {g.get("variant", STANDARD) for g in games}
     if len(variants) > 1:
@@ -195,19 +206,19 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
-    for stage in range(len(STAGES)):
+    for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge)
+        weights, report = fit_stage(data, stage, ridge, stages)
         if lead:  # the values the next stages' labels read
-            low, high = stage_range(stage)
+            low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
             value[own] = predict(data, own, weights)
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
     header = {**header, "variant": variants.pop() if variants else STANDARD,
-              "types": [name for name, _ in TYPES], "stages": STAGES,
+              "types": [name for name, _ in TYPES], "stages": stages,
               "extras": EXTRAS, "scale": SCALE, "games": len(games),
               "bootstrap": {"lead": lead, "mix": mix} if lead else None,
               "positions": int(len(data["label"])), "fit": reports}

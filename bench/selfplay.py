@@ -40,15 +40,29 @@ from reversi.engine.variants import STANDARD, final_score  # noqa: E402
 
 #: A player: ``(p, o) -> square`` for the side to move ``p`` (which has a move).
 Player = Callable[[int, int], int]
+#: A labeller: ``(p, o) -> value`` for the side to move ``p``, backed by a search.
+Labeller = Callable[[int, int], float]
 
 
 def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: float,
-                  exact: int, calm: int = 0, variant: str = STANDARD) -> dict:
-    """Returns one labelled game of ``variant`` (see the module docstring)."""
+                  exact: int, calm: int = 0, variant: str = STANDARD,
+                  labeller: Labeller | None = None) -> dict:
+    """Returns one labelled game of ``variant`` (see the module docstring); with a
+    ``labeller``, each position before the solved part also gets its value
+    (Black's, in ``searched``)."""
     board = Board.initial(variant)
+    searched: list[float] = []
+
+    def label(p: int, o: int) -> None:
+        """Appends the labeller's value of the position (Black's), if there is a labeller."""
+        if labeller is not None:
+            value = labeller(p, o)
+            searched.append(round(value if board.turn == 0 else -value, 2))
+
     for _ in range(rng.randint(0, opening)):
         if board.is_game_over():
             break
+        label(*board.mover_mask())
         board.play(rng.choice(board.legal_moves()))
     solver: Solver | None = None
     scores: list[int] = []
@@ -63,36 +77,45 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
             scores.append(score if board.turn == 0 else -score)
             square = best if best is not None and rng.random() >= explore \
                 else rng.choice(board.legal_moves())
-        elif 64 - (p | o).bit_count() > calm and rng.random() < explore:
-            square = rng.choice(board.legal_moves())
         else:
-            square = player(p, o)
+            label(p, o)
+            if 64 - (p | o).bit_count() > calm and rng.random() < explore:
+                square = rng.choice(board.legal_moves())
+            else:
+                square = player(p, o)
         board.play(square)
     if solver is None:
         solved_from = len(board.steps)
     scores.append(final_score(board.black, board.white, variant))  # the final position
     record = {"moves": format_transcript(board.placements()), "solved_from": solved_from,
-              "exact": scores, "result": scores[0]}
+              "exact": scores, "result": scores[0], **({"searched": searched} if labeller else {})}
     return record if variant == STANDARD else {**record, "variant": variant}
 
 
-def _one(task: tuple[Callable[[], Player], int, int, float, int, int, str]) -> dict:
+Task = tuple[Callable[[], Player], int, int, float, int, int, str, Callable[[], Labeller] | None]
+
+
+def _one(task: Task) -> dict:
     """Plays the game of one seed (a pool task)."""
-    make_player, seed, opening, explore, exact, calm, variant = task
+    make_player, seed, opening, explore, exact, calm, variant, make_labeller = task
     return play_labelled(make_player(), random.Random(seed), opening=opening,
-                         explore=explore, exact=exact, calm=calm, variant=variant)
+                         explore=explore, exact=exact, calm=calm, variant=variant,
+                         labeller=make_labeller() if make_labeller else None)
 
 
 def generate(make_player: Callable[[], Player], games: int, *, seed: int, opening: int = 8,
              explore: float = 0.1, exact: int = 14, calm: int = 0, jobs: int = 1,
-             variant: str = STANDARD, start: int = 0) -> Iterator[dict]:
+             variant: str = STANDARD, start: int = 0,
+             make_labeller: Callable[[], Labeller] | None = None) -> Iterator[dict]:
     """Yields labelled games ``start`` to ``games - 1`` of ``variant``, game ``i``
     from seed ``seed * 1_000_003 + i`` (so a resumed file gets the games it lacks).
 
-    ``make_player`` must be picklable (a module-level function) when ``jobs > 1``.
+    ``make_player`` (and ``make_labeller``, which labels the positions before the
+    solved part by a search) must be picklable (module-level functions, or partials
+    of them) when ``jobs > 1``.
     """
-    tasks = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm, variant)
-             for i in range(start, games)]
+    tasks: list[Task] = [(make_player, seed * 1_000_003 + i, opening, explore, exact, calm, variant,
+                          make_labeller) for i in range(start, games)]
     if jobs == 1:
         yield from map(_one, tasks)
         return

@@ -84,6 +84,15 @@ def pattern_player(weights: Path) -> selfplay.Player:
                                selective=False).run(p, o, 3).square
 
 
+def pattern_labeller(weights: Path | None, depth: int) -> selfplay.Labeller:
+    """Returns a labeller: the value of a ``depth``-ply search (ProbCut on) over the
+    weights in ``weights`` (None: the engine's own)."""
+    from reversi.engine.evaluate import Evaluator, for_variant
+    evaluator = Evaluator.load(weights) if weights else for_variant(STANDARD)
+    return lambda p, o: native.SEARCH(variant=evaluator.variant, evaluator=evaluator).run(
+        p, o, depth).score
+
+
 def games_file(data: Path, round_: int) -> Path:
     """Returns the file holding round ``round_``'s games."""
     return data / f"games-{round_}.jsonl"
@@ -113,10 +122,14 @@ def cmd_games(args: argparse.Namespace) -> None:
     path = games_file(args.data, args.round)
     done = selfplay.complete(path)
     exact = args.exact[min(args.round, len(args.exact) - 1)]
+    labeller = None
+    if args.searched:
+        weights = round_weights(args.data, args.round - 1) if args.round else None
+        labeller = functools.partial(pattern_labeller, weights, args.searched)
     n = selfplay.write(path, selfplay.generate(
         make, round_games(args), seed=args.seed * 100 + args.round, exact=exact,
         explore=args.explore, calm=args.calm if args.round else 0, jobs=args.jobs,
-        variant=args.variant, start=done), progress=True)
+        variant=args.variant, start=done, make_labeller=labeller), progress=True)
     print(f"round {args.round}: {n} games in {time.perf_counter() - start:.0f} s", flush=True)
 
 
@@ -130,7 +143,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
         [games_file(args.data, r) for r in range(rounds + 1)]
     header = {"command": args.command_line, "seed": args.seed}
     lead = args.lead[min(getattr(args, "round", len(args.lead)), len(args.lead) - 1)]
-    fit.fit_files(files, args.out, header=header, ridge=args.ridge, lead=lead, mix=args.mix)
+    stages = fit.even_stages(args.stages) if args.stages else fit.STAGES
+    fit.fit_files(files, args.out, header=header, ridge=args.ridge, lead=lead, mix=args.mix,
+                  stages=stages)
 
 
 def cmd_run(args: argparse.Namespace) -> None:
@@ -164,6 +179,8 @@ def main(argv: list[str] | None = None) -> None:
                         "later (0: by the game's result); per round's fit, like --games")
     parser.add_argument("--mix", type=float, default=1.0,
                         help="with --lead, the game result's share of a label")
+    parser.add_argument("--stages", type=int, default=0,
+                        help="fit this many stages of equal width (default: the 12 of fit.STAGES)")
     sub = parser.add_subparsers(dest="step", required=True)
     for name, run in (("games", cmd_games), ("fit", cmd_fit), ("run", cmd_run)):
         p = sub.add_parser(name)
@@ -176,6 +193,9 @@ def main(argv: list[str] | None = None) -> None:
                            help="solved from this many empties (per round, like --games)")
             p.add_argument("--explore", type=float, default=0.1)
             p.add_argument("--calm", type=int, default=36)
+            p.add_argument("--searched", type=int, default=0, metavar="DEPTH",
+                           help="label the positions before the solved part by a DEPTH-ply "
+                                "search (the last round's weights) instead of the result")
         if name == "games":
             p.add_argument("--round", type=int, default=0)
         if name == "run":

@@ -101,3 +101,24 @@ def test_a_bootstrapped_fit_records_how(games, tmp_path):
     out = tmp_path / "boot.weights"
     fit.fit_files([games], out, header={}, ridge=10.0, lead=8, mix=0.0)
     assert Evaluator.load(out).weights.header["bootstrap"] == {"lead": 8, "mix": 0.0}
+
+
+def test_searched_labels_and_more_stages(tmp_path):
+    """A labeller gives every position before the solved part its search value
+    (Black's); the fit uses those labels, and fits as many stages as asked, which
+    the engine loads."""
+    records = list(selfplay.generate(train.baseline_player, 3, seed=5, exact=10,
+                                     make_labeller=lambda: train.pattern_labeller(None, 2)))
+    for record in records:
+        assert len(record["searched"]) == record["solved_from"]
+    path = tmp_path / "games-0.jsonl"
+    selfplay.write(path, records)
+    data = fit.rows(selfplay.read(path))
+    first = records[0]
+    assert data["label"][0] == first["searched"][0] and data["label"][1] == -first["searched"][1]
+    out = tmp_path / "thirty.weights"
+    fit.fit_files([path], out, header={"seed": 5}, ridge=10.0, stages=fit.even_stages(30))
+    evaluator = Evaluator.load(out)
+    assert len(evaluator.weights.stages) == 30 and evaluator.weights.stages[-1] == 60
+    p, o = random_position(2, 30)
+    assert -64 <= evaluator.evaluate(p, o) <= 64
