@@ -30,6 +30,7 @@ faster, ``python3 build.py native``)::
     python3 bench/book.py write
     nice python3 bench/book.py rescore py/reversi/engine/data/standard.weights
     nice python3 bench/book.py check --count 200 --low 20 --high 30   # against deeper searches
+    nice python3 bench/book.py stay --games 20   # how long Expert's games stay in the book
 """
 
 from __future__ import annotations
@@ -332,6 +333,33 @@ def check(args: argparse.Namespace) -> None:
           f"largest {max(differences, default=0):.2f}", flush=True)
 
 
+def stay(args: argparse.Namespace) -> None:
+    """Prints how many plies Expert self-play games from the opening stay in the book
+    (the leading placements whose position the book holds), at node budgets."""
+    from reversi.engine.book import load
+    from reversi.engine.players import LEVELS, play_game
+
+    book = load(args.book)
+    lengths = []
+    for seed in range(args.games):
+        board = play_game(args.level, args.level, seed=seed, nodes=True)
+        p, o = OPENING_BLACK, OPENING_WHITE
+        ply = 0
+        for step in board.steps:
+            f = flips_mask(p, o, step.square)
+            p, o = o ^ f, p | f | 1 << step.square
+            if book.value(p, o) is None:
+                break
+            ply += 1
+            if not moves_mask(p, o):
+                p, o = o, p
+        lengths.append(ply)
+    lengths.sort()
+    print(f"{args.games} {args.level} games at {LEVELS[args.level].nodes:,} nodes a move: in the book "
+          f"for {sum(lengths) / len(lengths):.1f} plies on average, median {lengths[len(lengths) // 2]}, "
+          f"from {lengths[0]} to {lengths[-1]}", flush=True)
+
+
 def load_time(path: str) -> None:
     """Prints how long reading the book file ``path`` takes (to run inside Pyodide)."""
     from reversi.engine.book import load
@@ -365,8 +393,12 @@ def main() -> None:
     quality.add_argument("--high", type=int, default=30)
     quality.add_argument("--deeper", type=int, default=2)
     quality.add_argument("--seed", type=int, default=1)
+    games = commands.add_parser("stay", help="how long self-play games stay in the book")
+    games.add_argument("--games", type=int, default=20)
+    games.add_argument("--level", default="expert")
+    games.add_argument("--book", type=Path, default=OUT, help="the book file (default: the engine's)")
     args = parser.parse_args()
-    {"build": build, "rescore": rescore, "write": write, "check": check}[args.command](args)
+    {"build": build, "rescore": rescore, "write": write, "check": check, "stay": stay}[args.command](args)
 
 
 if __name__ == "__main__":
