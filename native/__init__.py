@@ -235,6 +235,22 @@ def perft(p: Bitboard, o: Bitboard, depth: int) -> int:
     return int(lib.rn_perft(p, o, depth, 0))
 
 
+class _Nodes:
+    """The ``nodes`` attribute of a compiled search or solver: the count kept in C
+    (0 and not stored before its C context exists)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __get__(self, owner: Any, kind: Any = None) -> int:
+        context = getattr(owner, "_context", None)
+        return 0 if context is None else int(getattr(lib, f"rn_{self.kind}_nodes")(context))
+
+    def __set__(self, owner: Any, value: int) -> None:
+        if owner._context is not None:
+            getattr(lib, f"rn_{self.kind}_set_nodes")(owner._context, value)
+
+
 class Search(search.Search):
     """:class:`reversi.engine.search.Search` with its recursive search (``_pvs``, the
     frontier, ordering, table, history and ProbCut) in C; the same results and nodes."""
@@ -258,15 +274,7 @@ class Search(search.Search):
         self.table = _SearchTable(self._context)  # type: ignore[assignment]
         self._out = ffi.new("double *")
 
-    @property
-    def nodes(self) -> int:
-        """Returns the nodes searched so far (counted in C)."""
-        return 0 if self._context is None else int(lib.rn_search_nodes(self._context))
-
-    @nodes.setter
-    def nodes(self, value: int) -> None:
-        if self._context is not None:
-            lib.rn_search_set_nodes(self._context, value)
+    nodes = _Nodes("search")
 
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns ``Search._pvs``'s value, searched in C.
@@ -320,15 +328,7 @@ class Solver(endgame.Solver):
         at = self.deadline.at
         lib.rn_solver_limits(self._context, -1.0 if at is None else at)
 
-    @property
-    def nodes(self) -> int:
-        """Returns the nodes searched so far (counted in C)."""
-        return 0 if self._context is None else int(lib.rn_solver_nodes(self._context))
-
-    @nodes.setter
-    def nodes(self, value: int) -> None:
-        if self._context is not None:
-            lib.rn_solver_set_nodes(self._context, value)
+    nodes = _Nodes("solver")
 
     def _value(self, p: Bitboard, o: Bitboard, alpha: int, n: int) -> int:
         """Returns ``Solver._value``'s null-window score, searched in C.
