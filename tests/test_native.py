@@ -101,14 +101,17 @@ def same(a, b) -> bool:
 
 
 def test_c2_fixed_depth_searches_on_200_positions():
-    """C2: 4-ply searches (ProbCut on) give the same values, moves, lines and node
-    counts on 200 positions, and 6-ply ones on 20; anti-reversi's own on 20."""
+    """C2, V1: 4-ply searches (ProbCut on) give the same values, moves, lines and node
+    counts on 200 positions, and 6-ply ones on 20; anti-reversi's own on 20, and the
+    free opening's from its empty board."""
     for p, o in middle(200, seed=1):
         assert same(native.Search().run(p, o, 4), Search().run(p, o, 4))
     for p, o in middle(20, seed=2):
         assert same(native.Search().run(p, o, 6), Search().run(p, o, 6))
     for p, o in middle(20, seed=3):
         assert same(native.Search(variant="anti").run(p, o, 4), Search(variant="anti").run(p, o, 4))
+    for depth in (3, 6):  # the free opening: its placements searched by Python, then C (V1)
+        assert same(native.Search(variant="free").run(0, 0, depth), Search(variant="free").run(0, 0, depth))
 
 
 def test_c2_node_budgets_stop_at_the_same_node():
