@@ -5,13 +5,13 @@ pure Python.  The tools in ``bench/`` (self-play, labelling, the book, puzzles,
 balanced openings, the ladder and the duels) run on it when it is built, and
 otherwise on the Python engine, after a one-line notice (:func:`install`).
 
-``engine.c`` mirrors the Python engine step for step (see its header), so
+The C files mirror the Python engine step for step (``engine.h`` says which), so
 the answers are the same: the same legal moves, flips and perft counts, the
 same evaluation to the last unit, the same midgame search (values, moves and
 node counts, so a node budget plays the same moves on either engine) and the
 same exact solver.  ``tests/test_native.py`` checks all of it.
 
-- :func:`build` compiles ``engine.c`` with the system's C compiler into
+- :func:`build` compiles them with the system's C compiler into
   ``.cache/native/`` (``python3 build.py native``); the file's name holds a
   hash of the source and the flags, so a stale build is never loaded.
 - :data:`lib` is the loaded library, or None when it is not built.
@@ -27,16 +27,16 @@ same exact solver.  ``tests/test_native.py`` checks all of it.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
-import subprocess
 import sys
 import weakref
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from .library import ROOT, build, library_path, load
+
+__all__ = ["AVAILABLE", "SEARCH", "SOLVER", "Evaluation", "Search", "Solver", "build", "evaluation",
+           "install", "library_path", "perft", "solve_all"]
+
 sys.path.insert(0, str(ROOT / "py"))
 
 from reversi.engine import endgame, search, think  # noqa: E402
@@ -47,97 +47,12 @@ from reversi.engine.evaluate import Evaluator, for_variant  # noqa: E402
 from reversi.engine.patterns import INSTANCES, SIZES  # noqa: E402
 from reversi.engine.variants import ANTI, STANDARD  # noqa: E402
 
-SOURCE = Path(__file__).resolve().with_name("engine.c")
-#: Where builds go (git-ignored, like every download and build).
-BUILD = ROOT / ".cache" / "native"
-#: -ffp-contract=off: no fused multiply-add, so doubles round as in Python;
-#: -fno-semantic-interposition: calls inside the library may be inlined.
-FLAGS = ("-O3", "-march=native", "-ffp-contract=off", "-fPIC", "-fno-semantic-interposition", "-shared",
-         "-Wall", "-Werror")
-
-CDEF = """
-typedef struct rn_eval rn_eval;
-typedef struct rn_search rn_search;
-typedef struct rn_solver rn_solver;
-uint64_t rn_moves(uint64_t p, uint64_t o);
-uint64_t rn_flips(uint64_t p, uint64_t o, int sq);
-uint64_t rn_perft(uint64_t p, uint64_t o, int depth, int passed);
-rn_eval *rn_eval_new(const int16_t *numbers, const int *stage_of, int width,
-                     const double *constant, int stages, double scale, int sign,
-                     int count, const uint64_t *mask, const int *offset,
-                     const uint16_t *digits, const int *digits_at);
-void rn_eval_free(rn_eval *e);
-double rn_evaluate(const rn_eval *e, uint64_t p, uint64_t o);
-void rn_evaluate_many(const rn_eval *e, const uint64_t *p, const uint64_t *o, double *out,
-                      long count);
-rn_search *rn_search_new(const rn_eval *eval, int sign, const int *has_cut, const double *cut);
-void rn_search_free(rn_search *s);
-void rn_search_limits(rn_search *s, int64_t max_nodes, double deadline);
-int64_t rn_search_nodes(const rn_search *s);
-void rn_search_set_nodes(rn_search *s, int64_t nodes);
-int64_t *rn_search_history(rn_search *s);
-long rn_search_size(const rn_search *s);
-int rn_search_entry(const rn_search *s, uint64_t p, uint64_t o, int *depth, int *bound,
-                    double *value, int *move);
-int rn_pvs(rn_search *s, uint64_t p, uint64_t o, int depth, double alpha, double beta,
-           double *out);
-int rn_search_pv(const rn_search *s, uint64_t p, uint64_t o, int depth, int *line);
-rn_solver *rn_solver_new(const rn_eval *eval, int sign);
-void rn_solver_free(rn_solver *s);
-void rn_solver_limits(rn_solver *s, double deadline);
-int64_t rn_solver_nodes(const rn_solver *s);
-void rn_solver_set_nodes(rn_solver *s, int64_t nodes);
-int rn_solver_value(rn_solver *s, uint64_t p, uint64_t o, int alpha, int n, int *out);
-"""
-
-
-def library_path() -> Path:
-    """Returns where the build of this source with these flags is (or would be)."""
-    digest = hashlib.sha256(SOURCE.read_bytes() + " ".join(FLAGS).encode()).hexdigest()[:16]
-    return BUILD / f"engine-{digest}.so"
-
-
-def build() -> Path:
-    """Compiles ``engine.c`` (if this source is not built yet); returns the library's path.
-
-    :raises RuntimeError: when there is no C compiler or the compilation fails.
-    """
-    target = library_path()
-    if target.exists():
-        return target
-    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if compiler is None:
-        raise RuntimeError("no C compiler (cc, gcc or clang) on the PATH")
-    BUILD.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".part")
-    done = subprocess.run([compiler, *FLAGS, "-o", str(partial), str(SOURCE)],
-                          capture_output=True, text=True)
-    if done.returncode:
-        raise RuntimeError(f"compiling {SOURCE.name} failed:\n{done.stderr}")
-    partial.replace(target)
-    return target
-
-
-def _load() -> tuple[Any, Any]:
-    """Returns cffi's FFI and the loaded library (None when not built, or no cffi)."""
-    try:
-        import cffi  # type: ignore[import-untyped]
-    except ImportError:
-        return None, None
-    path = library_path()
-    if not path.exists():
-        return None, None
-    ffi = cffi.FFI()
-    ffi.cdef(CDEF)
-    return ffi, ffi.dlopen(str(path))
-
-
 #: Set to 0, the tools run on the Python engine even when the compiled one is built
 #: (to time the same work on both).
 SWITCH = "REVERSI_NATIVE"
 ffi: Any
 lib: Any
-ffi, lib = _load() if os.environ.get(SWITCH) != "0" else (None, None)
+ffi, lib = load() if os.environ.get(SWITCH) != "0" else (None, None)
 #: Whether the compiled engine is built and loaded.
 AVAILABLE = lib is not None
 
