@@ -238,7 +238,8 @@ class Solver(endgame.Solver):
         self._context: Any = None
         super().__init__(deadline, evaluator=evaluator, variant=variant)
         self._evaluation = evaluation(evaluator)
-        self._context = ffi.gc(lib.rn_solver_new(self._evaluation.pointer, self.sign),
+        self._context = ffi.gc(lib.rn_solver_new(self._evaluation.pointer, self.sign,
+                                                 int(getattr(endgame, "STABILITY", False))),
                                lib.rn_solver_free)
         at = self.deadline.at
         lib.rn_solver_limits(self._context, -1.0 if at is None else at)

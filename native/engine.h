@@ -112,6 +112,9 @@ static inline entry *table_find(const table *t, u64 p, u64 o) {
 int table_init(table *t, size_t size);
 entry *table_put(table *t, u64 p, u64 o);
 
+/* Returns q's discs on the four edges that can never be flipped (stability.c). */
+u64 stable_edges(u64 q, u64 r);
+
 /* Returns CLOCK_MONOTONIC's seconds: Python's time.perf_counter. */
 double now(void);
 

@@ -12,7 +12,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 #: The C sources, one file an algorithm (engine.h says what mirrors what).
-SOURCES = tuple(HERE / name for name in ("engine.h", "moves.c", "evaluate.c", "table.c", "search.c", "solver.c"))
+SOURCES = tuple(HERE / name for name in ("engine.h", "moves.c", "evaluate.c", "table.c", "search.c", "solver.c",
+                                       "stability.c"))
 #: Where builds go (git-ignored, like every download and build).
 BUILD = ROOT / ".cache" / "native"
 #: -ffp-contract=off: no fused multiply-add, so doubles round as in Python;
@@ -47,12 +48,13 @@ int rn_search_entry(const rn_search *s, uint64_t p, uint64_t o, int *depth, int 
 int rn_pvs(rn_search *s, uint64_t p, uint64_t o, int depth, double alpha, double beta,
            double *out);
 int rn_search_pv(const rn_search *s, uint64_t p, uint64_t o, int depth, int *line);
-rn_solver *rn_solver_new(const rn_eval *eval, int sign);
+rn_solver *rn_solver_new(const rn_eval *eval, int sign, int stability);
 void rn_solver_free(rn_solver *s);
 void rn_solver_limits(rn_solver *s, double deadline);
 int64_t rn_solver_nodes(const rn_solver *s);
 void rn_solver_set_nodes(rn_solver *s, int64_t nodes);
 int rn_solver_value(rn_solver *s, uint64_t p, uint64_t o, int alpha, int n, int *out);
+uint64_t stable_edges(uint64_t q, uint64_t r);
 """
 
 

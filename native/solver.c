@@ -23,17 +23,19 @@ static int QUADRANT[64];
 typedef struct {
     const rn_eval *eval;
     int sign;
+    int stability; /* endgame.STABILITY: the stability cutoff is tried */
     int64_t nodes;
     double deadline;
     table tt;
     jmp_buf stop;
 } rn_solver;
 
-rn_solver *rn_solver_new(const rn_eval *eval, int sign) {
+rn_solver *rn_solver_new(const rn_eval *eval, int sign, int stability) {
     rn_solver *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->eval = eval;
     s->sign = sign;
+    s->stability = stability;
     s->deadline = -1;
     if (!table_init(&s->tt, 1 << 12)) { free(s); return NULL; }
     return s;
@@ -182,8 +184,19 @@ static void odd_first(const int *empties, int n, int parity, int *out) {
     }
 }
 
+/* Returns the stability cutoff's bound when it refutes alpha (the mover's score is at
+ * most 64 - 2 * the stable discs against it), else SINF (Solver._search's test). */
+static inline int stability_cut(const rn_solver *s, u64 p, u64 o, int alpha) {
+    u64 q = s->sign > 0 ? o : p;
+    if (!s->stability || 64 - 2 * popcount(q) > alpha) return SINF;
+    int bound = 64 - 2 * popcount(stable_edges(q, s->sign > 0 ? p : o));
+    return bound <= alpha ? bound : SINF;
+}
+
 static int shallow(rn_solver *s, u64 p, u64 o, int alpha, const int *empties, int n, int parity) {
     s->nodes++;
+    int cut = stability_cut(s, p, o, alpha);
+    if (cut != SINF) return cut;
     int best = -SINF, order[64], rest[64];
     odd_first(empties, n, parity, order);
     for (int i = 0; i < n; i++) {
@@ -260,6 +273,8 @@ static void prune(rn_solver *s) {
 static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
     s->nodes++;
     if (s->deadline >= 0 && !(s->nodes & 1023) && now() >= s->deadline) longjmp(s->stop, 1);
+    int cut = stability_cut(s, p, o, alpha);
+    if (cut != SINF) return cut;
     entry *e = table_find(&s->tt, p, o);
     int tt_move = -1, found = e != NULL, lo = -SINF, hi = SINF;
     if (found) {
