@@ -183,13 +183,18 @@ class Search(search.Search):
         self._context = ffi.gc(lib.rn_search_new(
             self._evaluation.pointer, -1 if self.variant == ANTI else 1, has, cut),
             lib.rn_search_free)
-        at = self.deadline.at
-        lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
-                             -1.0 if at is None else at)
+        self.limit(max_nodes, self.deadline)
         self.table = _SearchTable(self._context)  # type: ignore[assignment]
         self._out = ffi.new("double *")
 
     nodes = _Nodes("search")
+
+    def limit(self, max_nodes: int | None, deadline: Deadline | None = None) -> None:
+        """Sets ``Search.limit``'s node cap and deadline, in C too."""
+        super().limit(max_nodes, deadline)
+        at = self.deadline.at
+        lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
+                             -1.0 if at is None else at)
 
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns ``Search._pvs``'s value, searched in C.

@@ -163,3 +163,20 @@ def test_deadline_stops_the_compiled_searches():
     with pytest.raises(SearchTimeout):
         native.Solver(Deadline(0.0)).solve(p, o)
     assert native.Search(Deadline(0.0)).run(p, o).square in squares(moves_mask(p, o))
+
+
+def test_c2_a_pondered_search_goes_on_alike():
+    """C2: pondering with the compiled search, then going on with it, gives the Python
+    engine's moves, depths and node counts (the limit moves into C)."""
+    from reversi.engine.ponder import Ponder
+
+    for p, o in middle(3, seed=8):
+        found = []
+        for search in (Search, native.Search):
+            ponder = Ponder("expert", search=search)
+            ponder.start(p, o)
+            ponder.work(30_000)
+            reply = ponder.replies[0]
+            choice = choose_move(*reply, "expert", nodes=20_000, prepared=ponder.take(*reply))
+            found.append((ponder.replies, choice.square, choice.score, choice.depth, choice.nodes))
+        assert found[0] == found[1]

@@ -52,6 +52,7 @@ from .book import canonical, standard_book
 from .budget import Deadline
 from .evaluate import Evaluator, for_variant
 from .levels import LEVELS
+from .search import Search
 from .think import PYODIDE_SLOWDOWN, exact_threshold, think
 from .variants import ANTI, STANDARD
 
@@ -75,13 +76,16 @@ class MoveChoice:
 
 def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
                 budget: float | None = None, nodes: int | None = None,
-                variant: str = STANDARD, evaluator: Evaluator | None = None) -> MoveChoice:
+                variant: str = STANDARD, evaluator: Evaluator | None = None,
+                prepared: Search | None = None) -> MoveChoice:
     """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
     ``nodes`` a node budget instead of wall time, for reproducible play;
     ``evaluator`` an evaluation of ``variant``'s results instead of its own
-    (to compare weight files, ``bench/ladder.py``).
+    (to compare weight files, ``bench/ladder.py``); ``prepared`` a search of
+    this position already under way (:mod:`reversi.engine.ponder`), which the
+    midgame search goes on with.
 
     :raises ValueError: for an unknown level or variant name.
     """
@@ -120,7 +124,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         deadline = Deadline(seconds)
         exact_empties = exact_threshold(seconds, config.exact_empties)
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
-                   exact_empties=exact_empties, variant=variant, evaluator=evaluator)
+                   exact_empties=exact_empties, variant=variant, evaluator=evaluator, search=prepared)
     assert result.square is not None  # p has a legal move
     square = _among_images(p, o, moves, result.square, rng)
     return MoveChoice(square, result.score, result.depth, result.nodes,

@@ -160,6 +160,12 @@ class Search:
         #: Best root move and score proven so far in the unfinished iteration.
         self.partial: tuple[Square, float] | None = None
 
+    def limit(self, max_nodes: int | None, deadline: Deadline | None = None) -> None:
+        """Sets a new node cap and deadline, for this search to go on with the table,
+        history and node count it has (a pondered search, :mod:`reversi.engine.ponder`)."""
+        self.max_nodes = max_nodes
+        self.deadline = deadline or Deadline(None)
+
     def run(self, p: Bitboard, o: Bitboard, max_depth: int = 60) -> Result:
         """Returns the best move for ``p`` found within the depth cap and budget.
 

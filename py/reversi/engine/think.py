@@ -46,18 +46,23 @@ def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
           max_nodes: int | None = None, exact_empties: int = 0, variant: str = STANDARD,
-          evaluator: Evaluator | None = None) -> Result:
+          evaluator: Evaluator | None = None, search: Search | None = None) -> Result:
     """Returns the best move for ``p`` in ``variant``: exact if at most
     ``exact_empties`` squares are empty and the solver finishes in time, else
     by the midgame search with ``evaluator`` (by default the variant's own).
 
     With a deadline, ``1 - SOLVE_SHARE`` of the remaining time first buys a
     midgame result to fall back on; without one the solver runs to the end.
+    ``search`` is a search of this position already under way (pondered): the
+    midgame goes on with it, ``max_nodes`` more nodes than it has searched.
     """
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     evaluator = evaluator or for_variant(variant)
     if empties > exact_empties or not moves_mask(p, o):
+        if search is not None:
+            search.limit(None if max_nodes is None else search.nodes + max_nodes, deadline)
+            return search.run(p, o, max_depth)
         return Search(deadline, max_nodes, variant=variant, evaluator=evaluator).run(
             p, o, max_depth)
     fallback = None

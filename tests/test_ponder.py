@@ -1,0 +1,74 @@
+"""Pondering (C2, ``reversi.engine.ponder``): while the person thinks, the positions
+after their likeliest replies are searched, and the computer's move goes on
+with that search; without pondering nothing changes."""
+
+from __future__ import annotations
+
+import random
+
+from reversi.engine.bitboard import flips_mask, moves_mask, squares
+from reversi.engine.board import Board
+from reversi.engine.players import choose_move
+from reversi.engine.ponder import PREDICT_NODES, SHARES, Ponder
+from reversi.engine.search import Search
+
+
+def person_to_move(seed: int, plies: int = 20) -> tuple[int, int]:
+    """Returns a midgame position (the person to move) with several legal moves."""
+    rng = random.Random(seed)
+    while True:
+        board = Board()
+        for _ in range(plies):
+            board.play(rng.choice(board.legal_moves()))
+        if len(board.legal_moves()) >= 4:
+            return board.mover_mask()
+
+
+def after(p: int, o: int, square: int) -> tuple[int, int]:
+    """Returns the position after ``p`` places on ``square``."""
+    f = flips_mask(p, o, square)
+    return o ^ f, p | f | 1 << square
+
+
+def test_c2_the_likeliest_reply_is_pondered_first_and_most():
+    """C2: the person's likeliest move (a short search's best) comes first, and each
+    call's nodes are shared out, most on it."""
+    p, o = person_to_move(3)
+    ponder = Ponder("expert")
+    ponder.start(p, o)
+    likeliest = Search(None, PREDICT_NODES).run(p, o, 20).square
+    assert likeliest is not None and ponder.replies[0] == after(p, o, likeliest)
+    assert len(ponder.replies) == len(SHARES)
+    ponder.work(20_000)
+    spent = [ponder.take(*position).nodes for position in ponder.replies]
+    assert spent[0] > spent[1] > 0 and spent[0] >= 0.6 * 20_000
+    assert ponder.nodes == sum(spent) <= 20_000 + 64 * len(SHARES)
+
+
+def test_c2_a_pondered_search_goes_on_deeper_than_a_fresh_one():
+    """C2: the computer's move goes on with the pondered search (its table, its best
+    move, its depth): with the same budget on top, it reaches at least as deep."""
+    p, o = person_to_move(5)
+    ponder = Ponder("expert")
+    ponder.start(p, o)
+    ponder.work(60_000)
+    position = ponder.replies[0]
+    prepared = ponder.take(*position)
+    pondered = prepared.nodes
+    fresh = choose_move(*position, "expert", nodes=20_000)
+    again = choose_move(*position, "expert", nodes=20_000, prepared=prepared)
+    assert again.nodes > pondered and again.depth >= fresh.depth
+
+
+def test_c2_an_unpondered_position_gives_nothing_and_a_new_start_forgets():
+    """C2: a reply that was not pondered has no search; a new position drops the old."""
+    p, o = person_to_move(7)
+    ponder = Ponder("hard")
+    ponder.start(p, o)
+    ponder.work(3_000)
+    pondered = set(ponder.replies)
+    others = [after(p, o, s) for s in squares(moves_mask(p, o))]
+    missing = [position for position in others if position not in pondered]
+    assert missing and all(ponder.take(*position) is None for position in missing)
+    ponder.start(*person_to_move(8))
+    assert all(ponder.take(*position) is None for position in pondered)
