@@ -85,3 +85,18 @@ def test_c2_hard_and_expert_vary_their_openings_with_the_seed(level):
 def test_c2_normal_searches_instead_of_reading_the_book():
     p, o = Board.replay("f5d6").mover_mask()
     assert choose_move(p, o, "normal", seed=1, nodes=LEVELS["normal"].nodes).nodes > 0
+
+
+def test_k1_book_values_agree_with_negamax_up_the_tree_and_keys_are_canonical():
+    """K1: every key is the least of its position's eight images, and a book position
+    whose moves are in the book holds the best of their values (negamax)."""
+    book = standard_book()
+    checked = 0
+    for key, value in book.values.items():
+        p, o = key >> 64, key & ((1 << 64) - 1)
+        assert canonical(p, o) == key
+        known = book.move_values(p, o)
+        if known and len(known) == moves_mask(p, o).bit_count():
+            assert value == max(known.values())
+            checked += 1
+    assert checked >= 20
