@@ -36,7 +36,8 @@ from reversi.engine.variants import winner  # noqa: E402
 
 def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[int], list[int]]:
     """Plays opening ``number`` with the pondering side Black or White; returns its
-    points, the opponent's moves, the hits, and the depths on hits and on the rest."""
+    points, the opponent's moves, the hits, and on each hit searched in the midgame
+    the depth reached and the depth a fresh search of the move's budget reaches."""
     number, ponder_black, level, think = task
     config = LEVELS[level]
     ponder_nodes = int(think * config.nodes / config.seconds)
@@ -53,8 +54,9 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
         if (board.turn == 0) == ponder_black:
             prepared = ponder.take(p, o)
             choice = choose_move(p, o, level, seed=seed, nodes=config.nodes, prepared=prepared)
-            if choice.nodes:
-                (on_hit if prepared else others).append(choice.depth)
+            if prepared and choice.nodes and not choice.exact:  # the depth a fresh search reaches
+                on_hit.append(choice.depth)
+                others.append(choose_move(p, o, level, seed=seed, nodes=config.nodes).depth)
         else:
             ponder.start(p, o)
             ponder.work(ponder_nodes)
@@ -89,9 +91,9 @@ def main() -> None:
     others = [d for r in results for d in r[4]]
     print(f"{args.level} pondering {args.think} s a move against {args.level} without, "
           f"{args.games} games: {points / args.games:.1%}; hit rate {hits / max(1, replies):.1%} "
-          f"({hits} of {replies}); depth on a hit {sum(on_hit) / max(1, len(on_hit)):.1f} "
-          f"({len(on_hit)} moves), else {sum(others) / max(1, len(others)):.1f} ({len(others)} moves)",
-          flush=True)
+          f"({hits} of {replies}); on a hit searched in the midgame ({len(on_hit)} moves) the depth "
+          f"reached {sum(on_hit) / max(1, len(on_hit)):.2f}, without pondering "
+          f"{sum(others) / max(1, len(others)):.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,9 @@ end (the search is then exact), the node cap or the deadline.  The budget is
 polled every :data:`POLL` nodes (a few milliseconds in Pyodide), so a
 deadline is overrun by little: at most 23 ms over 168 Expert moves measured
 in Pyodide.  On time-out the result is the last completed depth's, unless
-the unfinished depth has already proven another root move better.
+the unfinished depth has already proven another root move better.  A later
+run of the same root with the same object (a pondered search going on,
+:mod:`reversi.engine.ponder`) starts after the last depth it completed.
 
 The root driver that switches to the exact solver near the end is
 :mod:`reversi.engine.think`.
@@ -59,7 +61,7 @@ The root driver that switches to the exact solver near the end is
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
@@ -159,6 +161,9 @@ class Search:
         self.history = [0] * 64
         #: Best root move and score proven so far in the unfinished iteration.
         self.partial: tuple[Square, float] | None = None
+        #: The last iteration completed: its root, depth, move order and result, from
+        #: which a later run of the same root goes on (a pondered search).
+        self.reached: tuple[tuple[Bitboard, Bitboard], int, tuple[Square, ...], Result] | None = None
 
     def limit(self, max_nodes: int | None, deadline: Deadline | None = None) -> None:
         """Sets a new node cap and deadline, for this search to go on with the table,
@@ -181,10 +186,14 @@ class Search:
                 variants.final_score(p, o, self.variant)
             return Result(None, score, 0, self.nodes, time.perf_counter() - start,
                           not opponent, [])
-        ranked = sorted((self.estimate(*child), s) for s, child in children.items())
-        order = [s for _, s in ranked]
-        result = Result(order[0], -ranked[0][0])
-        for depth in range(1, max(1, min(max_depth, empties)) + 1):
+        if self.reached is not None and self.reached[0] == (p, o):  # going on (pondered)
+            _, done, kept, last = self.reached
+            order, result = list(kept), replace(last)
+        else:
+            ranked = sorted((self.estimate(*child), s) for s, child in children.items())
+            order = [s for _, s in ranked]
+            result, done = Result(order[0], -ranked[0][0]), 0
+        for depth in range(done + 1, max(1, min(max_depth, empties)) + 1):
             self.partial = None
             try:
                 score, best = self._root(children, order, depth)
@@ -197,6 +206,7 @@ class Search:
             order.insert(0, best)
             result = Result(best, score, depth, exact=depth >= empties,
                             pv=self.principal_variation(p, o, best, depth))
+            self.reached = ((p, o), depth, tuple(order), result)
         result.nodes = self.nodes
         result.seconds = time.perf_counter() - start
         return result
