@@ -7,8 +7,8 @@ time (the level's ``nodes / seconds``) on the positions after its likeliest
 replies.  Each pair of games starts from one of the balanced openings
 (``engine/data/balanced.txt``), colours swapped.  Prints the pondering
 side's score, the hit rate (how often the position after the opponent's move
-had been pondered) and the depth its searches reached on a hit against the
-other searched moves.
+had been pondered) and, on a hit, the depth its search reached against the
+depth a fresh search of the move's budget reaches.
 
 Usage (from the repository root; the compiled engine makes it fast)::
 
