@@ -75,6 +75,7 @@ from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
 from . import puzzles, save, setup, wording
+from . import learn  # Learning (SPEC N1-N6): its own room, wired here only
 from .game_text import Played
 from .hints import Hints
 from .review import chosen_game, review_of
@@ -154,6 +155,8 @@ class Bridge:
             "puzzle_computer": lambda: self.puzzles.computer_move(),
             "puzzle_close": self.puzzle_close,
         }
+        self.learn = learn.Room()  # Learning (N1-N6)
+        self.commands.update(learn.commands(self))  # Learning (N1-N6)
 
     def session_command(self, name: str) -> Callable[..., None]:
         """Returns the command that runs the session's method ``name``."""
@@ -213,6 +216,8 @@ class Bridge:
         reply["puzzle"] = self.puzzles.report(self.today)
         progress = self.puzzles.progress
         extra = {puzzles.PART: progress.text()} if progress.rated or puzzles.PART in self.saving.known else {}
+        reply["learn"] = self.learn.report(method)  # Learning (N1-N6)
+        extra.update(self.learn.due(self.saving.known))  # Learning (N4)
         # Nothing is stored before the history chunks are read (load_history).
         reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=extra,
                                      hold=self.loading is not None))
@@ -294,6 +299,7 @@ class Bridge:
         self.puzzles.progress = progress
         if not readable:
             self.notices.append(wording.say("save.puzzles_unreadable"))
+        self.learn.load(texts, self.notices)  # Learning (N3, N4)
         self.saving.loaded(self.session, texts, damaged=bool(self.notices), chunks_follow=self.loading is not None)
 
     def load_history(self, documents: Any = None) -> None:
@@ -332,6 +338,8 @@ class Bridge:
         elif part == puzzles.PART and texts.get(part) is not None:
             self.puzzles.progress.merge(puzzles.Progress.read(texts[part])[0])
             self.saving.known[part] = texts[part]  # type: ignore[assignment]
+        elif part == learn.PART:  # Learning (N4)
+            self.learn.external(texts.get(part), self.saving.known)
         elif part == "game" and not self.saving.elsewhere and texts.get("game") != self.saving.known.get("game"):
             if refused or self.busy():
                 self.saving.elsewhere = True
