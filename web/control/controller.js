@@ -11,6 +11,7 @@
 //   review   the review stepper                            (review.js)
 //   editor   the position-setup state                      (editor.js)
 //   puzzles  the puzzle shown                               (puzzles.js; optional)
+//   learn    the lesson shown, the invitation               (learn.js; optional)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
 //             historyPage(page), engineState(state, detail), transcript(text), copyResult(ok),
@@ -27,6 +28,7 @@ import { createSaver } from "./saver.js";
 import { splitChunks } from "../browser/storage.js";
 import { createSharing } from "./sharing.js";
 import { createPuzzles, puzzleIntents } from "./puzzles.js";
+import { createLearn, learnIntents } from "./learn.js"; // Learning (SPEC N1-N5)
 
 export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
 export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
@@ -34,6 +36,7 @@ export const WATCH_DELAY_MS = 600; // time to see each move of a watched game
 export function createController({
   engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
   share = null, pageUrl = () => "", puzzles = createPuzzles(),
+  learn = createLearn(), // Learning (SPEC N1-N5)
 }) {
   let snap = null;
   let loading = true;
@@ -51,17 +54,19 @@ export function createController({
 
   const flags = () => ({
     loading, thinking, hinting, reviewing: review.active(), editing: editor.active(), watching: Boolean(watching),
-    puzzling: puzzles.active(), choosing,
+    puzzling: puzzles.active() || learn.active(), choosing, // a lesson, like a puzzle, shows its own board (N2)
   });
 
   /** Paints a snapshot (default: the last one) everywhere on the page. */
   function show(next = snap) {
     snap = next;
     puzzles.take(next);
+    learn.take(next); // Learning (N2)
     ui.render(next, flags());
     if (review.active()) review.redraw();
     else if (editor.active()) view.show(editor.snapshot());
     else if (puzzles.active()) view.show(puzzles.snapshot());
+    else if (learn.active()) view.show(learn.snapshot()); // Learning (N2)
     else view.show(next);
     shownAt = timers.now();
     drawClocks();
@@ -209,6 +214,7 @@ export function createController({
       if (loading) ui.hint(null);
       else if (editor.active()) intents.editSquare(squareIndex(square));
       else if (puzzles.active()) intents.puzzleTap(square);
+      else if (learn.active()) intents.learnTap(square); // Learning (N2)
       else if (snap.tap_note) ui.hint(snap.tap_note);
       else {
         ui.hint("");
@@ -284,6 +290,7 @@ export function createController({
     },
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
+    ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

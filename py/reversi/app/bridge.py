@@ -63,6 +63,9 @@ Methods and parameters:
   ``puzzle_computer`` (the computer's move when a puzzle is played out),
   ``puzzle_close`` {}.  Every reply carries ``puzzle``: None, or the puzzle shown
   (:meth:`reversi.app.puzzles.Room.report`); the progress is the saved part ``puzzles``.
+- Learning (SPEC N1-N5, :func:`reversi.app.learn.commands`): ``learn_rules``, ``learn_open``
+  {"which": "next" | number}, ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer``,
+  ``learn_close`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
 from . import puzzles, save, setup, wording
-from . import learn  # Learning (SPEC N1-N6): its own room, wired here only
+from . import learn  # Learning (SPEC N1-N5): its own room, wired here only
 from .game_text import Played
 from .hints import Hints
 from .review import chosen_game, review_of
@@ -155,8 +158,8 @@ class Bridge:
             "puzzle_computer": lambda: self.puzzles.computer_move(),
             "puzzle_close": self.puzzle_close,
         }
-        self.learn = learn.Room()  # Learning (N1-N6)
-        self.commands.update(learn.commands(self))  # Learning (N1-N6)
+        self.learn = learn.Room()  # Learning (N1-N5)
+        self.commands.update(learn.commands(self))  # Learning (N1-N5)
 
     def session_command(self, name: str) -> Callable[..., None]:
         """Returns the command that runs the session's method ``name``."""
@@ -216,7 +219,7 @@ class Bridge:
         reply["puzzle"] = self.puzzles.report(self.today)
         progress = self.puzzles.progress
         extra = {puzzles.PART: progress.text()} if progress.rated or puzzles.PART in self.saving.known else {}
-        reply["learn"] = self.learn.report(method)  # Learning (N1-N6)
+        reply["learn"] = self.learn.report(method)  # Learning (N1-N5)
         extra.update(self.learn.due(self.saving.known))  # Learning (N4)
         # Nothing is stored before the history chunks are read (load_history).
         reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=extra,

@@ -1,4 +1,4 @@
-"""Learning (SPEC N1-N6): How to play, the lessons, the first-visit invitation, and
+"""Learning (SPEC N1-N5): How to play, the lessons, the first-visit invitation, and
 the progress part.  Its own room: the bridge only wires it (:func:`commands`).
 
 How to play (N1) is the rules in the contract's order (R1-R6, C3, V1), each with
@@ -302,7 +302,8 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
     - ``learn_open`` {"which": "next" | number}: shows a lesson; the game in play waits,
       paused, as in a review (a puzzle shown is closed);
     - ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer`` (Easy's move in the
-      lesson played to the end), ``learn_close`` {}.
+      lesson played to the end), ``learn_close`` {};
+    - ``learn_dismiss`` {}: the invitation's "Play now" (N3).
     """
     room: Room = bridge.learn
 
@@ -325,4 +326,5 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
         "learn_retry": lambda: room.retry(),
         "learn_computer": lambda: room.computer_move(),
         "learn_close": close_lesson,
+        "learn_dismiss": lambda: None,  # "Play now": any command the player makes ends the invitation
     }
