@@ -21,7 +21,7 @@ export function createLearn() {
       const lesson = report.lesson;
       return {
         cells: lesson.cells, counts: lesson.counts, last: lesson.last, flipped: lesson.flipped,
-        legal: lesson.legal, options: { legal_dots: true }, status: lesson.words.goal,
+        legal: lesson.legal, options: { legal_dots: true }, status: lesson.words.name,
       };
     },
   };

@@ -23,7 +23,7 @@ export function renderLearn(report, $, words) {
   $("lesson-goal").textContent = lesson.words.goal;
   $("lesson-message").textContent = lesson.words.message;
   $("lesson-message").className = `lesson-message ${lesson.phase}`;
-  $("turn").textContent = lesson.words.goal;
+  $("turn").textContent = lesson.words.name; // the goal is in the card; the line above the board stays short
   $("count-black").textContent = lesson.counts.black;
   $("count-white").textContent = lesson.counts.white;
   const done = lesson.phase === "done";
@@ -99,9 +99,9 @@ export function drawPicture(canvas, picture, dark) {
     const [x, y] = centre(i);
     const c = picture.cells[i];
     if (c === "X" || c === "O") drawDisc(ctx, x, y, cell * 0.42, 1, c === "X");
-    if (flipped.has(i)) drawRing(ctx, x, y, cell * 0.42 + 1, colors.flip, 2);
+    if (flipped.has(i)) drawDot(ctx, x, y, cell * 0.1, colors.flip); // as on the play board
   }
-  for (const name of picture.legal) drawDot(ctx, ...centre(squareIndex(name)), cell * 0.12, colors.dot);
+  for (const name of picture.legal) drawDot(ctx, ...centre(squareIndex(name)), cell * 0.14, colors.dot);
   if (picture.last) drawRing(ctx, ...centre(squareIndex(picture.last)), cell * 0.42 + 1.5, colors.last, 2.5);
   if (picture.cross) {
     const [x, y] = centre(squareIndex(picture.cross));

@@ -211,6 +211,7 @@ class Room:
             "words": {
                 "title": wording.say("learn.title", number=number, total=len(LESSONS),
                                      name=wording.say(f"learn.{lesson.id}.title")),
+                "name": wording.say(f"learn.{lesson.id}.title"),
                 "goal": wording.say(f"learn.{lesson.id}.goal"),
                 "message": self.message(finished),
             },
