@@ -276,7 +276,8 @@ def test_n3_a_first_visit_is_invited_once_and_the_invitation_goes_at_the_first_a
     stored = reply["save"][PART]["text"]
     assert json.loads(stored)["invited"] is True
     assert json.loads(bridge.call("snapshot"))["learn"]["invite"]  # reading is not acting
-    assert not json.loads(bridge.call("place", json.dumps({"square": "d3", "token": reply["token"]})))["learn"]["invite"]
+    placed = json.loads(bridge.call("place", json.dumps({"square": "d3", "token": reply["token"]})))
+    assert not placed["learn"]["invite"]
     assert not load(Bridge(), {PART: stored})["learn"]["invite"]  # once
     saved_game = reply["save"]["game"]["text"]
     assert not load(Bridge(), {"game": saved_game})["learn"]["invite"]  # not a first visit

@@ -77,8 +77,7 @@ from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
 from . import events as app_ev
-from . import puzzles, save, setup, wording
-from . import learn  # Learning (SPEC N1-N5): its own room, wired here only
+from . import learn, puzzles, save, setup, wording  # learn: Learning (SPEC N1-N5), wired here only
 from .game_text import Played
 from .hints import Hints
 from .review import chosen_game, review_of
