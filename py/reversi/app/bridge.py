@@ -65,7 +65,7 @@ Methods and parameters:
   (:meth:`reversi.app.puzzles.Room.report`); the progress is the saved part ``puzzles``.
 - Learning (SPEC N1-N5, :func:`reversi.app.learn.commands`): ``learn_rules``, ``learn_open``
   {"which": "next" | number}, ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer``,
-  ``learn_close`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
+  ``learn_close``, ``learn_dismiss`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
 """
 
 from __future__ import annotations
