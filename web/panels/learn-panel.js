@@ -7,7 +7,9 @@ import { squareIndex } from "../text/format.js";
 
 /** Shows the `learn` report: the invitation, and the lesson card (hidden when no lesson). */
 export function renderLearn(report, $, words) {
-  $("invite").hidden = !(report && report.invite);
+  const inviting = Boolean(report && report.invite);
+  $("invite").hidden = !inviting;
+  document.body.classList.toggle("inviting", inviting);
   const card = $("lesson");
   const was = !card.hidden;
   const lesson = report ? report.lesson : null;
