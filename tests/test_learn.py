@@ -330,3 +330,15 @@ def test_n4_finishing_every_lesson_is_shown():
     report = room.report("x")
     assert report["all_done"] and report["progress"] == f"All {len(LESSONS)} lessons done!"
     assert report["lesson"]["words"]["message"].endswith("Time to play!")
+
+
+def test_n2_a_lesson_and_a_puzzle_are_never_shown_together():
+    bridge = Bridge()
+    load(bridge, {})
+    bridge.call("puzzle_open", json.dumps({"which": 1}))
+    reply = json.loads(bridge.call("learn_open", json.dumps({"which": 2})))
+    assert reply["puzzle"] is None and reply["learn"]["lesson"]["number"] == 2 and reply["paused"]
+    reply = json.loads(bridge.call("puzzle_open", json.dumps({"which": 1})))
+    assert reply["learn"]["lesson"] is None and reply["puzzle"]["number"] == 1 and reply["paused"]
+    reply = json.loads(bridge.call("puzzle_close"))
+    assert not reply["paused"]

@@ -178,3 +178,27 @@ def test_n5_desktop_screenshots_light_and_dark(page):
         page.emulate_media(color_scheme=scheme)
         settle(page)
         screenshot(page, f"learn-howto-desktop-{scheme}")
+
+
+def test_n5_axe_finds_no_violations_in_a_lesson_and_in_how_to_play(page):
+    import build  # the repo's build.py: axe-core from the verified cache, as test_a11y.py uses it
+    from tests.browser.test_a11y import scan
+
+    axe_source = build.fetch_axe().read_text()
+    found = []
+    page.get_by_role("button", name="Learn to play").click()
+    shown_lesson(page, 1)
+    tap(page, "c3")
+    message(page, "")
+    page.locator("#lesson summary").click()
+    for state in ("lesson", "howto"):
+        if state == "howto":
+            page.locator("#lesson-howto").click()
+            page.wait_for_function("() => document.querySelectorAll('#howto-list li').length === 9")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            settle(page)
+            result = scan(page, axe_source)
+            found += [f"{state}/{scheme}: {v['id']} ({v['impact']}) {v['help']}: {v['targets']}"
+                      for v in result["violations"]]
+    assert found == [], "\n".join(found)

@@ -301,7 +301,7 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
 
     - ``learn_rules`` {}: How to play (reply field ``howto``, :func:`rules`);
     - ``learn_open`` {"which": "next" | number}: shows a lesson; the game in play waits,
-      paused, as in a review (a puzzle shown is closed);
+      paused, as in a review (a puzzle shown is closed, and ``puzzle_open`` closes the lesson);
     - ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer`` (Easy's move in the
       lesson played to the end), ``learn_close`` {};
     - ``learn_dismiss`` {}: the invitation's "Play now" (N3).
@@ -320,7 +320,14 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
             bridge.session.close_review()
         room.close()
 
+    open_puzzle = bridge.commands.get("puzzle_open")
+
+    def puzzle_open(which: Any = "next") -> None:  # one room at a time: a puzzle closes the lesson
+        close_lesson()
+        open_puzzle(which)
+
     return {
+        **({"puzzle_open": puzzle_open} if open_puzzle else {}),
         "learn_rules": lambda: bridge.extra.update(howto=rules()),
         "learn_open": open_lesson,
         "learn_tap": lambda square: room.tap(square),
