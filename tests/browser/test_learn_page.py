@@ -48,6 +48,10 @@ def test_n3_the_invitation_shows_once_and_never_blocks_play(page):
     assert invite.is_visible()
     assert page.get_by_role("button", name="Learn to play").is_visible()
     screenshot(page, "learn-invite-phone-light")
+    page.emulate_media(color_scheme="dark")
+    settle(page)
+    screenshot(page, "learn-invite-phone-dark")
+    page.emulate_media(color_scheme="light")
     tap(page, "d3")  # play goes on under it: the invitation blocks nothing
     assert board_text(page)[19] == "X"
     page.wait_for_selector("#invite", state="hidden")
