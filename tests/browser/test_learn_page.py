@@ -206,3 +206,27 @@ def test_n5_axe_finds_no_violations_in_a_lesson_and_in_how_to_play(page):
             found += [f"{state}/{scheme}: {v['id']} ({v['impact']}) {v['help']}: {v['targets']}"
                       for v in result["violations"]]
     assert found == [], "\n".join(found)
+
+
+def test_n5_a_lesson_fits_every_screen_size_with_no_layout_problem(page):
+    """B8 at issue 11's sizes: no sideways scroll, 40 px squares, 40 px controls, nothing
+    over the board, with a lesson open (its verdict shown) and with the invitation."""
+    from tests.browser.pages import SIZES
+    from tests.browser.test_screens import LAYOUT_PROBLEMS
+
+    problems = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        problems += [f"invite {size}: {p}" for p in page.evaluate(LAYOUT_PROBLEMS)]
+    page.get_by_role("button", name="Learn to play").click()
+    shown_lesson(page, 1)
+    tap(page, "c3")
+    message(page, "")
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        problems += [f"lesson {size}: {p}" for p in page.evaluate(LAYOUT_PROBLEMS)]
+        if size == "640x360":
+            screenshot(page, "learn-lesson-640x360-light")
+    assert problems == [], "\n".join(problems)
