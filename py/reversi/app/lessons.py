@@ -21,7 +21,6 @@ from typing import Any
 
 from ..engine.bitboard import count, flips_mask, moves_mask, squares
 from ..engine.board import Board
-from ..engine.endgame import solve_all
 from ..engine.notation import parse_board, square_name
 
 Bitboard = int
@@ -172,6 +171,8 @@ def judge(lesson: Lesson, board: Board, square: int) -> Verdict:
         right = mine.wipe_out
         values["left"] = board.discs(board.turn ^ 1).bit_count() - len(mine.flips)
     elif test in ("parity", "finish"):
+        from ..engine.endgame import solve_all  # the solver loads only when a lesson needs it (start-up stays small)
+
         p, o = board.mover_mask()
         scores = solve_all(p, o)
         best = max(scores.values())
