@@ -230,3 +230,31 @@ def test_n5_a_lesson_fits_every_screen_size_with_no_layout_problem(page):
         if size == "640x360":
             screenshot(page, "learn-lesson-640x360-light")
     assert problems == [], "\n".join(problems)
+
+
+def test_n2_the_last_lesson_is_played_to_a_win_against_easy_with_the_solver_judging(page):
+    from reversi.engine.board import Board
+    from reversi.engine.notation import parse_board, parse_square
+    from tests.browser.pages import legal_squares
+
+    lesson = LESSONS[-1]
+    page.get_by_role("button", name="Learn to play").click()
+    shown_lesson(page, 1)
+    page.locator("#lesson summary").click()
+    page.locator("#lesson-list button").nth(len(LESSONS) - 1).click()
+    shown_lesson(page, len(LESSONS))
+    _, wrong = right_and_wrong(len(LESSONS))
+    tap(page, wrong)
+    said = message(page, "")
+    assert said.startswith(f"{wrong} would let the win slip")
+    for _ in range(12):
+        page.wait_for_function("""() => document.getElementById('lesson-message').className.includes('done')
+            || [...document.querySelectorAll('[role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('legal move'))""",
+                               timeout=30_000)
+        if "done" in page.locator("#lesson-message").get_attribute("class"):
+            break
+        board = Board(*parse_board(board_text(page) + " X"))
+        right = next(s for s in legal_squares(page) if judge(lesson, board, parse_square(s)).right)
+        tap(page, right)
+    said = page.locator("#lesson-message").inner_text()
+    assert "You won" in said and said.endswith("Lesson done."), said
