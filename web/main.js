@@ -160,6 +160,8 @@ function bindControls() {
   $("editor-turn").addEventListener("change", (event) => emit("setupTurn", Number(event.target.value)));
   $("menu-close").addEventListener("click", () => menu.close());
   $("howto-close").addEventListener("click", () => howto.close());
+  // Closed over a lesson, How to play gives the focus back to the lesson's own button.
+  $("howto").addEventListener("close", () => { if (!$("lesson").hidden) $("lesson-howto").focus(); });
   $("howto-lessons").addEventListener("click", () => {
     howto.close();
     emit("openLessons");
