@@ -41,18 +41,20 @@ def active_ms(tab: Tab) -> int | None:
 
 def test_p8_a_new_visitor_stores_each_part_once():
     """P1, P8: the first load of a browser with nothing stored writes the settings,
-    game, history and stars parts (none is based on anything) and offers the clock
+    game, history and stars parts, and the lesson progress that remembers the
+    first-visit invitation (N3) (none is based on anything), and offers the clock
     as pending; nothing more is stored until something changes."""
     storage = Storage()
     tab = Tab(storage, player=Book(WIN))
     reply = tab.load()
-    assert set(reply["save"]) == {"settings", "game", "history.0", "stars"} and set(reply["pending"]) == {"clock"}
+    first = {"settings", "game", "history.0", "stars", "learn"}
+    assert set(reply["save"]) == first and set(reply["pending"]) == {"clock"}
     assert all(part["base"] is None for part in reply["save"].values())
-    assert set(storage) == {"settings", "game", "history.0", "stars"}
+    assert set(storage) == first
     reply = tab.call("snapshot")
     assert reply["save"] == {} and set(reply["pending"]) == {"clock"}
     tab.store_pending()
-    assert set(storage) == {"settings", "game", "clock", "history.0", "stars"}
+    assert set(storage) == first | {"clock"}
 
 
 @pytest.mark.parametrize("mode", ["computer", "local"])

@@ -15,6 +15,7 @@ import { createMenu } from "./panels/menu.js";
 import { createMoveList } from "./panels/movelist.js";
 import { createPanels } from "./panels/panels.js";
 import { renderPuzzle } from "./control/puzzles.js";
+import { drawPictures, renderHowto, renderLearn } from "./panels/learn-panel.js";
 import { createEditorState } from "./control/editor.js";
 import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
 import { createReview, frameSnapshot } from "./control/review.js";
@@ -82,6 +83,9 @@ const controller = createController({
 });
 const layers = createLayers();
 const menu = createMenu($("menu"), $("menu-open"), layers);
+/** How to play (SPEC N1): a sheet like the menu's, Back and Escape close it. */
+const howto = createMenu($("howto"), $("menu-open"), layers, "howto");
+window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => drawPictures($("howto-list")));
 const fullscreen = createFullscreen({
   layers,
   onChange(active) {
@@ -91,12 +95,19 @@ const fullscreen = createFullscreen({
 });
 const emit = controller.emit;
 
+let shownHowto = null;
 /** Draws a snapshot's panels, first switching the page to the language it speaks. */
 function renderIn(snap, flags) {
   if (snap.language && snap.language !== language) speak(snap.language);
   ui.render(snap, flags);
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
   renderPuzzle(snap.puzzle || null, $);
+  renderLearn(snap.learn || null, $, words);
+  if (snap.howto && snap.howto !== shownHowto) { // once per reply: a snapshot is drawn again and again
+    shownHowto = snap.howto;
+    renderHowto(snap.howto, $);
+    howto.open();
+  }
 }
 
 /** Returns the panels with the position setup made a layer: the browser's Back closes it. */
@@ -128,11 +139,13 @@ function bindControls() {
     "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
     "puzzle-close": "closePuzzles", "puzzle-retry": "retryPuzzle", "puzzle-answer": "showAnswer",
     "puzzle-play-out": "playOut", "puzzle-next": "nextPuzzle", "puzzle-daily": "dailyPuzzle",
+    "lesson-close": "closeLessons", "lesson-retry": "retryLesson", "lesson-next": "nextLesson", "lesson-howto": "openHowto",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
   // Menu items that act on the game close the menu first, so the player sees what happened.
   const fromMenu = {
     "menu-new": "newGame", restart: "restart", review: "review", "setup-open": "openSetup", "puzzles-open": "openPuzzles",
+    "howto-open": "openHowto", "lessons-open": "openLessons",
   };
   for (const [id, intent] of Object.entries(fromMenu)) {
     $(id).addEventListener("click", () => {
@@ -146,6 +159,22 @@ function bindControls() {
   $("editor-apply").addEventListener("click", () => emit("setupApply", $("editor-board").value));
   $("editor-turn").addEventListener("change", (event) => emit("setupTurn", Number(event.target.value)));
   $("menu-close").addEventListener("click", () => menu.close());
+  $("howto-close").addEventListener("click", () => howto.close());
+  // Closed over a lesson, How to play gives the focus back to the lesson's own button.
+  $("howto").addEventListener("close", () => { if (!$("lesson").hidden) $("lesson-howto").focus(); });
+  $("howto-lessons").addEventListener("click", () => {
+    howto.close();
+    emit("openLessons");
+  });
+  $("invite-learn").addEventListener("click", () => emit("openLessons"));
+  $("invite-play").addEventListener("click", () => {
+    emit("dismissInvite");
+    $("board").querySelector("[tabindex='0']").focus();
+  });
+  $("lesson-list").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-lesson]");
+    if (button) emit("openLessons", Number(button.dataset.lesson));
+  });
   const steps = { "review-start": "Home", "review-back": "ArrowLeft", "review-forward": "ArrowRight", "review-end": "End" };
   for (const [id, key] of Object.entries(steps)) $(id).addEventListener("click", () => emit("navigate", key));
   for (const name of ["mode", "side", "level", "variant", "opening"]) {

@@ -59,8 +59,8 @@ def open_it(pg) -> None:
 
 def test_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
     """The sheet is a modal dialog named Menu over the page (the page behind is inert),
-    the focus moves into it, and 40 Tabs and 40 Shift+Tabs never leave it, going round
-    all its controls."""
+    the focus moves into it, and 50 Tabs and 50 Shift+Tabs never leave it, going round
+    all its controls (How to play and Lessons among them, N1)."""
     tap(page, "d3")
     wait_for_human_turn(page)
     open_it(page)
@@ -80,12 +80,13 @@ def test_menu_opens_as_a_modal_dialog_and_traps_the_keyboard(page):
     orders = {}
     for key in ("Tab", "Shift+Tab"):
         visited = orders[key] = []
-        for _ in range(40):
+        for _ in range(50):
             page.keyboard.press(key)
             assert page.evaluate(INSIDE), f"{key} left the menu for {page.evaluate(ACTIVE)} after {visited}"
             visited.append(page.evaluate(ACTIVE))
         assert visited.count("menu-close") >= 2, visited  # it went round
-        for stop in ("menu-new", "legal-dots", "sound", "fullscreen", "review", "summary:Transcripts"):
+        for stop in ("menu-new", "legal-dots", "sound", "fullscreen", "review", "summary:Transcripts", "howto-open",
+                     "lessons-open"):
             assert stop in visited, (stop, visited)
     forward = orders["Tab"]
     print("Tab order in the menu:", forward[:forward.index("menu-close") + 1])

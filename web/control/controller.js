@@ -13,6 +13,7 @@
 //   review   the review stepper                            (review.js)
 //   editor   the position-setup state                      (editor.js)
 //   puzzles  the puzzle shown                               (puzzles.js; optional)
+//   learn    the lesson shown, the invitation               (learn.js; optional)
 //   ui       {render(snap, flags), scores(board), clocks(snap, sinceMs, flags), notice(text),
 //             hint(text), celebrate(snap), reviewOpened(), reviewClosed(),
 //             historyPage(page), engineState(state, detail), transcript(text), copyResult(ok),
@@ -33,12 +34,14 @@ import { createState } from "./state.js";
 import { COMPUTER_DELAY_MS, createScheduling } from "./scheduling.js";
 import { createStartup } from "./startup.js";
 import { WATCH_DELAY_MS, createWatching } from "./watching.js";
+import { createLearn, learnIntents } from "./learn.js"; // Learning (N1-N5)
 
 export { COMPUTER_DELAY_MS, WATCH_DELAY_MS };
 
 export function createController({
   engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
   share = null, pageUrl = () => "", puzzles = createPuzzles(),
+  learn = createLearn(), // Learning (N1-N5)
 }) {
   let snap = null;
   const state = createState();
@@ -48,17 +51,20 @@ export function createController({
   const { copy, shareLink } = createSharing({ clipboard, share, announce, ui, pageUrl });
 
   const flags = () => ({
-    ...state.flags(), reviewing: review.active(), editing: editor.active(), puzzling: puzzles.active(),
+    // a lesson, like a puzzle, shows its own board (N2)
+    ...state.flags(), reviewing: review.active(), editing: editor.active(), puzzling: puzzles.active() || learn.active(),
   });
 
   /** Paints a snapshot (default: the last one) everywhere on the page. */
   function show(next = snap) {
     snap = next;
     puzzles.take(next);
+    learn.take(next); // Learning (N2)
     ui.render(next, flags());
     if (review.active()) review.redraw();
     else if (editor.active()) view.show(editor.snapshot());
     else if (puzzles.active()) view.show(puzzles.snapshot());
+    else if (learn.active()) view.show(learn.snapshot()); // Learning (N2)
     else view.show(next);
     shownAt = timers.now();
     drawClocks();
@@ -144,6 +150,7 @@ export function createController({
       if (state.loading) ui.hint(null);
       else if (editor.active()) intents.editSquare(squareIndex(square));
       else if (puzzles.active()) intents.puzzleTap(square);
+      else if (learn.active()) intents.learnTap(square); // Learning (N2)
       else if (snap.tap_note) ui.hint(snap.tap_note);
       else {
         ui.hint("");
@@ -219,6 +226,7 @@ export function createController({
     },
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
+    ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

@@ -14,15 +14,16 @@ function reachable(el) {
   return true;
 }
 
-/** Returns {open(), close(), isOpen()} for `dialog`, opened by `opener`; `layers` handles Back. */
-export function createMenu(dialog, opener, layers) {
+/** Returns {open(), close(), isOpen()} for `dialog`, opened by `opener`; `layers` handles Back
+ * (under the layer `name`: the menu's, or another sheet's such as How to play). */
+export function createMenu(dialog, opener, layers, name = "menu") {
   const visible = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((el) => el === document.activeElement || reachable(el));
 
   function close(fromHistory = false) {
     if (!dialog.open) return;
     dialog.close();
     opener.setAttribute("aria-expanded", "false");
-    if (!fromHistory) layers.close("menu");
+    if (!fromHistory) layers.close(name);
     opener.focus();
   }
 
@@ -53,7 +54,7 @@ export function createMenu(dialog, opener, layers) {
       if (dialog.open) return;
       dialog.showModal();
       opener.setAttribute("aria-expanded", "true");
-      layers.open("menu", close);
+      layers.open(name, close);
       dialog.querySelector(".sheet-head button").focus();
     },
     close,

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
-from . import commands, puzzle_mode, save, tabs, wording
+from . import commands, learn, puzzle_mode, save, tabs, wording
 from . import page_events as app_ev
 from .hint_mode import HintMode
 from .review_room import Reviews
@@ -58,6 +58,8 @@ class Bridge:
         #: Extra reply fields of the command being run (``setup``, ``solution``).
         self.extra: dict[str, Any] = {}
         self.commands = commands.table(self)
+        self.learn = learn.Room()  # Learning (N1-N5)
+        self.commands.update(learn.commands(self))
 
     def call(self, method: str, params: str = "{}") -> str:
         """Runs ``method`` with the JSON object ``params`` and returns the JSON reply.
@@ -108,9 +110,11 @@ class Bridge:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
         reply["puzzle"] = self.puzzles.report(self.today)
+        reply["learn"] = self.learn.report(method)  # Learning (N1-N5)
+        rooms = {**self.puzzles.parts(self.saving.known), **self.learn.due(self.saving.known)}
         # Nothing is stored before the history chunks are read (load_history).
-        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"),
-                                     extra=self.puzzles.parts(self.saving.known), hold=self.loading is not None))
+        reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=rooms,
+                                     hold=self.loading is not None))
         return reply
 
     def load(self, documents: Any = None, language: Any = None, history_follows: Any = False) -> None:
@@ -127,6 +131,7 @@ class Bridge:
         self.loading = self.loading if history_follows is True else None
         self.puzzles, readable = puzzle_mode.Room.stored(texts.get(puzzle_mode.PART))
         self.notes = [] if readable else [wording.say("save.puzzles_unreadable")]
+        self.learn.load(texts, self.notes)  # Learning (N3, N4)
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes or self.notes),
                            chunks_follow=self.loading is not None)
 
@@ -150,6 +155,11 @@ class Bridge:
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
         """Takes in what another tab stored (P7), as :func:`.tabs.on_stored` says."""
         texts = self.saving.texts(documents)
+        if part == learn.PART:  # Learning (N4): merged as a union
+            self.learn.external(texts.get(part))
+            if texts.get(part) is not None:
+                self.saving.took(part, texts[part])  # type: ignore[arg-type]
+            return
         action = tabs.on_stored(part, texts, known_game=self.saving.known.get("game"), refused=refused,
                                 elsewhere=self.saving.elsewhere,
                                 busy=tabs.busy(self.session, self.reviews.busy))

@@ -54,6 +54,9 @@ Methods and parameters:
   ``puzzle_computer`` (the computer's move when a puzzle is played out),
   ``puzzle_close`` {}.  Every reply carries ``puzzle``: None, or the puzzle shown
   (:meth:`reversi.app.puzzle_mode.Room.report`); the progress is the saved part ``puzzles``.
+- Learning (N1-N5, :func:`reversi.app.learn.commands`): ``learn_rules``, ``learn_open``
+  {"which": "next" | number}, ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer``,
+  ``learn_close``, ``learn_dismiss`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from . import save
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
-KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY, "puzzles")
+KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY, "puzzles", "learn")
 
 
 class Saving:

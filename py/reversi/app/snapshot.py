@@ -81,6 +81,9 @@ Session:
   own name (both added by :class:`reversi.app.bridge.Bridge`).
 - ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
   progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
+- ``learn``: the first-visit invitation, the lesson progress and the lesson shown
+  (:meth:`reversi.app.learn.Room.report`, N2-N4; added by the bridge); ``howto``
+  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.learn.rules`, N1).
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review_frames`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
