@@ -185,10 +185,11 @@ static void odd_first(const int *empties, int n, int parity, int *out) {
 }
 
 /* Returns the stability cutoff's bound when it refutes alpha (the mover's score is at
- * most 64 - 2 * the stable discs against it), else SINF (Solver._search's test). */
+ * most 64 - 2 * the stable discs against it), else SINF (Solver._search's test: only
+ * tried when the opponent's edge discs are enough to cut). */
 static inline int stability_cut(const rn_solver *s, u64 p, u64 o, int alpha) {
     u64 q = s->sign > 0 ? o : p;
-    if (!s->stability || 64 - 2 * popcount(q) > alpha) return SINF;
+    if (!s->stability || 64 - 2 * popcount(q & 0xFF818181818181FFULL) > alpha) return SINF;
     int bound = 64 - 2 * popcount(stable_edges(q, s->sign > 0 ? p : o));
     return bound <= alpha ? bound : SINF;
 }
