@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from reversi.app import review_frames as review
-from reversi.app import save
+from reversi.app import save_loading
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line
@@ -108,7 +108,7 @@ def test_e2_a_damaged_start_position_drops_the_game_it_began():
     stored = parts(session)
     stored["game"] = stored["game"].replace(LATE, "not a board")
     fresh = make(Book())
-    notices = save.load(fresh, stored)
+    notices = save_loading.load(fresh, stored)
     assert any("the set-up position and its moves" in n for n in notices)
     assert not fresh.game.set_up and fresh.game.line.moves == []
 

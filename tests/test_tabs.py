@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from reversi.app import save
+from reversi.app import save_loading
 from reversi.app.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
@@ -589,7 +589,7 @@ class TabsMachine(RuleBasedStateMachine):
 
     @invariant()
     def what_is_stored_loads_cleanly(self):
-        assert save.load(Session(Seeded(), clock=Clock()), self.storage.documents()) == []
+        assert save_loading.load(Session(Seeded(), clock=Clock()), self.storage.documents()) == []
 
     @invariant()
     def once_all_is_heard_every_tab_in_play_shows_the_stored_game(self):

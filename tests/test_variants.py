@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from reversi.app import save, stats
+from reversi.app import save_loading, stats
 from reversi.app.game_text import game_text, parse_game
 from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import BLACK, WHITE, Board, Outcome
@@ -200,13 +200,13 @@ def test_v3_the_save_keeps_the_games_variant_and_an_untagged_one_is_standard():
     session.place("d4")
     texts = parts(session)
     fresh = make(Book())
-    assert save.load(fresh, texts) == [] and fresh.game.variant == FREE and fresh.board.counts() == (1, 0)
+    assert save_loading.load(fresh, texts) == [] and fresh.game.variant == FREE and fresh.board.counts() == (1, 0)
     standard = make(Book())
     standard.place("d3")
     assert '"variant"' not in parts(standard)["game"]
     texts["game"] = texts["game"].replace('"variant":"free"', '"variant":"chess"')
     damaged = make(Book())
-    notices = save.load(damaged, texts)
+    notices = save_loading.load(damaged, texts)
     assert any("unknown variant" in n for n in notices) and damaged.game.line.moves == []
 
 
