@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from reversi.app import save_checks, save_loading, save_parts
+from reversi.app import save_checks, save_loading, save_parts, wording
 from reversi.app.bridge import Bridge
 from reversi.app.save_timing import KEYS
 from reversi.app.snapshot import session_snapshot
@@ -420,3 +420,34 @@ def keeps_moves(base_moves: str, count: int, cursor: int | None = None):
         return (s.game.line.moves == squares_of(base_moves)[:count]
                 and s.game.line.cursor == (count if cursor is None else cursor))
     return check
+
+
+#: The notices of an unreadable save and of one from a newer version (P3).
+UNREADABLE = wording.unreadable()
+NEWER = "This save comes from a newer version of the game"
+
+
+def assert_damage_handled(session: Session, notices: list[str], notice: str | None, kept: tuple[str, ...],
+                          check: Any, kept_checks: dict[str, Any]) -> None:
+    """The damage tables' rule (P3): a damaged save never raises; what is dropped is named
+    in a notice (``notice``, None: no notice), each part of ``kept`` passes its check in
+    ``kept_checks``, ``check`` (if any) holds, and the game is playable."""
+    if notice is None:
+        assert notices == []
+    else:
+        assert len(notices) >= 1 and any(notice in n for n in notices), notices
+    for part in kept:
+        assert kept_checks[part](session), f"{part} was not kept"
+    if check is not None:
+        assert check(session)
+    assert_playable(session)
+
+
+def play_on(tab: Tab) -> tuple[dict, str]:
+    """Resumes the reloaded game in ``tab``, lets the computer move, and places the first
+    legal square; returns the placement's reply and its square."""
+    reply = tab.call("resume")
+    while reply["computer_to_move"]:
+        reply = tab.call("computer_move", token=reply["token"])
+    square = reply["legal"][0]
+    return tab.call("place", square=square, token=reply["token"]), square

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save_loading, save_merges, save_parts, wording
+from reversi.app import save_loading, save_merges, save_parts
 from reversi.app.save_checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import square_name
@@ -30,24 +30,25 @@ from reversi.game.stars import Shelf
 from tests import sessions
 from tests.sessions import (
     LOSS,
+    NEWER,
+    UNREADABLE,
     WIN,
     WIN_SHORT,
     Book,
     Storage,
     Tab,
     advance,
+    assert_damage_handled,
     assert_playable,
     fresh,
     leaf_paths,
     parts,
     placed,
+    play_on,
     rich_session,
     scripted,
     set_path,
 )
-
-UNREADABLE = wording.unreadable()
-NEWER = "This save comes from a newer version of the game"
 
 
 def loaded(texts: dict) -> tuple[Session, list[str]]:
@@ -476,15 +477,7 @@ def test_p3_a_damaged_part_loads_into_a_playable_session(case, make, notice, kep
     (every other part whole), what is dropped is named in a notice, and the game is
     playable."""
     session, notices = loaded(make())
-    if notice is None:
-        assert notices == []
-    else:
-        assert len(notices) >= 1 and any(notice in n for n in notices), notices
-    for part in kept:
-        assert KEPT[part](session), f"{part} was not kept"
-    if check is not None:
-        assert check(session)
-    assert_playable(session)
+    assert_damage_handled(session, notices, notice, kept, check, KEPT)
 
 
 def test_p3_the_placements_before_a_damaged_one_are_kept_with_the_cursor_when_it_fits():
@@ -650,11 +643,7 @@ def test_p3_the_bridge_loads_damaged_parts_shows_the_notices_and_rewrites_them(c
     for part, sent in reply["save"].items():
         assert sent["base"] == damaged[part]
     assert save_loading.load(fresh(), dict(storage)) == []
-    reply = tab.call("resume")
-    while reply["computer_to_move"]:
-        reply = tab.call("computer_move", token=reply["token"])
-    square = reply["legal"][0]
-    reply = tab.call("place", square=square, token=reply["token"])
+    reply, square = play_on(tab)
     assert reply["last"] == square
 
 

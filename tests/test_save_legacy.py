@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save_legacy, save_loading, wording
+from reversi.app import save_legacy, save_loading
 from reversi.app.save_checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import format_transcript
@@ -29,24 +29,26 @@ from reversi.game.session import Session
 from tests import sessions
 from tests.sessions import (
     LOSS,
+    NEWER,
+    UNREADABLE,
     WIN,
     WIN_SHORT,
     Book,
     Storage,
     Tab,
     advance,
+    assert_damage_handled,
     assert_playable,
     fresh,
     leaf_paths,
     parts,
     placed,
+    play_on,
     rich_session,
     scripted,
     set_path,
 )
 
-UNREADABLE = wording.unreadable()
-NEWER = "This save comes from a newer version of the game"
 LEGACY_TEXT = (Path(__file__).parent / "data" / "save-v1-rich.json").read_text()
 LEGACY = json.loads(LEGACY_TEXT)
 
@@ -300,15 +302,7 @@ def test_p3_a_damaged_document_migrates_into_a_playable_session(case, make, noti
     """P3: a damaged, foreign or hand-edited version-1 document never raises: what is
     valid is kept, what is dropped is named in a notice, and the game is playable."""
     session, notices = loaded(make())
-    if notice is None:
-        assert notices == []
-    else:
-        assert len(notices) >= 1 and any(notice in n for n in notices), notices
-    for part in kept:
-        assert KEPT[part](session), f"{part} was not kept"
-    if check is not None:
-        assert check(session)
-    assert_playable(session)
+    assert_damage_handled(session, notices, notice, kept, check, KEPT)
 
 
 @pytest.mark.parametrize("moves, kept", [
@@ -445,11 +439,7 @@ def test_p3_the_bridge_migrates_a_damaged_document_and_drops_it(case):
     assert all(part["base"] is None for part in reply["save"].values())
     assert reply["drop"] == ["legacy"] and "legacy" not in storage
     assert save_loading.load(fresh(), dict(storage)) == []
-    reply = tab.call("resume")
-    while reply["computer_to_move"]:
-        reply = tab.call("computer_move", token=reply["token"])
-    square = reply["legal"][0]
-    reply = tab.call("place", square=square, token=reply["token"])
+    reply, square = play_on(tab)
     assert reply["last"] == square and reply["drop"] == []
 
 
