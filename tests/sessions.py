@@ -451,3 +451,13 @@ def play_on(tab: Tab) -> tuple[dict, str]:
         reply = tab.call("computer_move", token=reply["token"])
     square = reply["legal"][0]
     return tab.call("place", square=square, token=reply["token"]), square
+
+
+def assert_earned_as_no_challenge(session: Session) -> dict:
+    """Checks the finished game's record is no challenge and it earned completion but none
+    of S5-S8 (S9); returns the record."""
+    record = session.progress.history[-1]
+    assert record["challenge"] is False
+    assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)
+    assert "completion" in session.progress.shelf.earned
+    return record
