@@ -70,7 +70,8 @@ class Bridge:
         if not isinstance(args, dict):
             raise ValueError("parameters must be a JSON object")
         self.session.begin()
-        self.events, self.extra, self.reviews.payload = [], {}, None
+        self.events, self.extra = [], {}
+        self.reviews.new_request()
         self.today = puzzle_mode.day(args.pop("today", None))
         self.speak()
         refused = tabs.refusal(self.saving.elsewhere, method, args)

@@ -42,8 +42,7 @@ class Loading:
         self.reader = Reader(session)
         if self.bodies is not None:
             self.reader.parts(self.bodies)
-            session.paused = comes_back_paused(session.game)
-            session.token += 1
+            session.came_back(paused=comes_back_paused(session.game))
 
     def finish(self, texts: Mapping[str, str | None]) -> list[str]:
         """Reads the history chunks of ``texts`` and completes the session; returns the

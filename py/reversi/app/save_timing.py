@@ -130,7 +130,7 @@ class Saving:
         elif save_checks.is_chunk(part):
             theirs = save_merges.read_history(part, text)
             session.progress.merge(theirs.items, Shelf())
-            session.progress.history.told = session.progress.history.told or theirs.told
+            session.progress.history.heard(told=theirs.told)
         elif part == "stars":
             session.progress.merge([], save_merges.read_stars(text))
         elif part == "clock":

@@ -127,6 +127,10 @@ class History(Sequence[Record]):
             self.revision += 1
         return changed or bool(added)
 
+    def heard(self, *, told: bool) -> None:
+        """Takes in whether another tab told the player that old records shed their moves (P9)."""
+        self.told = self.told or told
+
     def shed_news(self, budget: int) -> bool:
         """Sheds as :meth:`shed`; returns True when records shed and the player was not told
         yet (P9: told once), who counts as told from then on."""
