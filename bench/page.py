@@ -32,10 +32,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from build_tools.common import DIST  # noqa: E402
 from build_tools.server import make_server  # noqa: E402
+from tests.browser.pages import CHROMIUM_ARGS, READY, choose, legal_squares  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-READY = '[role=grid][aria-busy="false"]'
 # A long game for the analysis and level runs (60 placements, found by self-play).
 LONG_GAME = ("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4f2e7e3g8a4c2c8b5d6a2c1b1h8d1a5h2e2b7a6g3f7g2h5d2b6h7g1"
              "h6a1a7d8f1h1b3e1b8a8a3f8")
@@ -55,11 +53,15 @@ def marks(page) -> dict[str, float]:
     return dict(page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
 
 
+def p95(values: list[float]) -> float:
+    """Returns the 95th percentile of ``values`` (the nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def stats(values: list[float]) -> str:
     """Formats mean, p95 and max of millisecond values."""
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return f"n={len(values):3d} mean={statistics.mean(values):7.0f} p95={p95:7.0f} max={max(values):7.0f} ms"
+    return f"n={len(values):3d} mean={statistics.mean(values):7.0f} p95={p95(values):7.0f} max={max(values):7.0f} ms"
 
 
 FLOOR = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -157,16 +159,6 @@ def open_page(browser, url: str, **options):
     return context, page
 
 
-def choose(page, group: str, option: str) -> None:
-    """Picks ``option`` in the menu's group ``group`` (e.g. Level, Opponent) and closes the menu."""
-    page.get_by_role("button", name="Menu").click()
-    before = page.locator("#status").inner_text()
-    choice = page.locator("#menu").get_by_role("group", name=group).get_by_label(option, exact=True)
-    if not choice.is_checked():  # (a choice already made changes nothing)
-        choice.check()
-        page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
-    page.keyboard.press("Escape")
-    page.wait_for_selector("#menu:not([open])", state="attached")
 
 
 def play_human_turn(page) -> bool:
@@ -174,10 +166,9 @@ def play_human_turn(page) -> bool:
     page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')", timeout=60_000)
     if not page.locator("#result").is_hidden():
         return False
-    legal = page.evaluate("""[...document.querySelectorAll('[role=gridcell]')]
-        .map(c => c.getAttribute('aria-label')).filter(n => n.includes('legal move'))""")
+    legal = legal_squares(page)
     if legal:
-        page.locator(f"[data-square={legal[0].split(',')[0]}]").click()
+        page.locator(f"[data-square={legal[0]}]").click()
     page.wait_for_timeout(100)
     return True
 
@@ -243,7 +234,7 @@ def frames(browser, url: str) -> None:
     })""", square)
     gaps = [b - a for a, b in zip(times, times[1:])]
     print(f"animation frames after playing {square} (flips 10): {stats(gaps)}; "
-          f"p95 {sorted(gaps)[round(0.95 * (len(gaps) - 1))]:.2f} ms")
+          f"p95 {p95(gaps):.2f} ms")
     context.close()
 
 
@@ -295,7 +286,7 @@ def hints(browser, url: str, games: int = 2) -> None:
         values = sorted(d for d, _ in chosen)
         if values:
             print(f"hints, {label:30s}: n={len(values):3d} p50={values[len(values) // 2]:6.0f} "
-                  f"p95={values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]:6.0f} "
+                  f"p95={p95(values):6.0f} "
                   f"max={values[-1]:6.0f} ms")
     context.close()
 
@@ -305,7 +296,7 @@ def stored_history(games: int) -> dict[str, str]:
     page would have stored them (the oldest shed where the budget asks, P9)."""
     import random
 
-    from reversi.app import save
+    from reversi.app import save_parts
     from reversi.engine.board import Board
     from reversi.engine.notation import format_transcript
     from reversi.game.history import History
@@ -328,8 +319,8 @@ def stored_history(games: int) -> dict[str, str]:
                         "black": black, "white": white, "practice": True, "challenge": False,
                         "duration_ms": 300_000 + n, "moves": moves})
     history = History.of(records)
-    history.told = bool(history.shed(save.HISTORY_BUDGET))
-    return {f"reversi.{part}": text for part, text in save.history_texts(history).items()}
+    history.told = bool(history.shed(save_parts.HISTORY_BUDGET))
+    return {f"reversi.{part}": text for part, text in save_parts.history_texts(history).items()}
 
 
 def history(browser, url: str) -> None:
@@ -410,7 +401,7 @@ def main(argv: list[str]) -> int:
         return 0
     url = serve()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
                 "hints": hints, "history": history}
         runs[what](browser, url, *argv[1:])

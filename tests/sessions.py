@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from reversi.app import save
+from reversi.app import save_checks, save_loading, save_parts, wording
 from reversi.app.bridge import Bridge
-from reversi.app.saving import KEYS
+from reversi.app.save_timing import KEYS
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.bitboard import Bitboard, Square, squares
 from reversi.engine.board import Board
@@ -206,13 +206,13 @@ def placed(session: Session) -> str:
 def parts(session: Session) -> dict[str, str]:
     """Returns the saved parts of ``session`` (settings, game, clock, stars, history chunks), with the
     painted view taken from its snapshot as the bridge does."""
-    return save.dump(session, session_snapshot(session))
+    return save_parts.dump(session, session_snapshot(session))
 
 
 def reloaded(session: Session, player: Any = None) -> tuple[Session, list[str]]:
     """Returns a new page's session loaded from ``session``'s saved parts, and the notices."""
     fresh = Session(player if player is not None else Book(), clock=Clock())
-    return fresh, save.load(fresh, parts(session))
+    return fresh, save_loading.load(fresh, parts(session))
 
 
 # -- a fake page and its storage (P1, P7, P8) ---------------------------------------
@@ -230,7 +230,7 @@ class Storage(dict):
     def documents(self) -> dict[str, str | None]:
         """Returns what a page reads before calling the bridge: every key of fixed name
         (None when absent) and every history chunk stored, as web/browser/storage.js reads them."""
-        return {**{key: self.get(key) for key in KEYS}, **{key: self[key] for key in save.chunk_names(self)}}
+        return {**{key: self.get(key) for key in KEYS}, **{key: self[key] for key in save_parts.chunk_names(self)}}
 
     def write(self, tab: Tab, key: str, text: str, base: str | None) -> bool:
         """Stores ``text`` under ``key`` if what is stored is still ``base`` (or already
@@ -306,7 +306,7 @@ class Tab:
         history chunks, then the chunks (``load_history``); returns the last reply."""
         self.inbox.clear()
         documents = self.storage.documents()
-        chunks = {key: text for key, text in documents.items() if save.is_chunk(key)}
+        chunks = {key: text for key, text in documents.items() if save_checks.is_chunk(key)}
         if not chunks:
             return self.call("load", documents=documents)
         rest = {key: text for key, text in documents.items() if key not in chunks}
@@ -357,7 +357,7 @@ def assert_playable(session: Session) -> None:
     and after Resume (and the computer's turn) a person can place a legal disc."""
     json.dumps(session_snapshot(session))
     again = fresh()
-    assert save.load(again, parts(session)) == [], "what was kept should load without complaint"
+    assert save_loading.load(again, parts(session)) == [], "what was kept should load without complaint"
     if session.is_over():
         session.new()
     session.resume()
@@ -378,3 +378,86 @@ def leaf_paths(value, prefix=()):
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from leaf_paths(item, (*prefix, index))
+
+
+# -- the saved parts' tests (test_save.py, test_save_legacy.py) ------------------------------
+def rich_session() -> Session:
+    """Returns a session with a bit of everything: a challenge win (attempt 1), a
+    loss (attempt 2), and an unfinished attempt 3 with Undo used (a redo sequence),
+    active time, changed display settings and six stars."""
+    session = scripted(WIN, LOSS)
+    advance(session, WIN)
+    session.new()
+    advance(session, LOSS)
+    session.new()
+    advance(session, WIN, 21)
+    session.tick(4321)
+    session.undo()
+    session.set_setting("legal_dots", False)
+    session.set_setting("level", "hard")  # waits for New
+    assert [r["attempt"] for r in session.progress.history] == [1, 2] and session.progress.attempt.id == 3
+    assert session.game.line.cursor == 20 and len(session.game.line.moves) == 21
+    return session
+
+
+def set_path(path: str, value):
+    """Returns a change that sets ``doc[a][b]`` for ``path`` "a.b" (or deletes it for ...)."""
+    def change(doc):
+        *parents, name = path.split(".")
+        target = doc
+        for step in parents:
+            target = target[step]
+        if value is ...:
+            del target[name]
+        else:
+            target[name] = value
+    return change
+
+
+def keeps_moves(base_moves: str, count: int, cursor: int | None = None):
+    """Returns a check: the game kept ``base_moves``' first ``count`` placements (cursor at ``cursor``)."""
+    def check(s):
+        return (s.game.line.moves == squares_of(base_moves)[:count]
+                and s.game.line.cursor == (count if cursor is None else cursor))
+    return check
+
+
+#: The notices of an unreadable save and of one from a newer version (P3).
+UNREADABLE = wording.unreadable()
+NEWER = "This save comes from a newer version of the game"
+
+
+def assert_damage_handled(session: Session, notices: list[str], notice: str | None, kept: tuple[str, ...],
+                          check: Any, kept_checks: dict[str, Any]) -> None:
+    """The damage tables' rule (P3): a damaged save never raises; what is dropped is named
+    in a notice (``notice``, None: no notice), each part of ``kept`` passes its check in
+    ``kept_checks``, ``check`` (if any) holds, and the game is playable."""
+    if notice is None:
+        assert notices == []
+    else:
+        assert len(notices) >= 1 and any(notice in n for n in notices), notices
+    for part in kept:
+        assert kept_checks[part](session), f"{part} was not kept"
+    if check is not None:
+        assert check(session)
+    assert_playable(session)
+
+
+def play_on(tab: Tab) -> tuple[dict, str]:
+    """Resumes the reloaded game in ``tab``, lets the computer move, and places the first
+    legal square; returns the placement's reply and its square."""
+    reply = tab.call("resume")
+    while reply["computer_to_move"]:
+        reply = tab.call("computer_move", token=reply["token"])
+    square = reply["legal"][0]
+    return tab.call("place", square=square, token=reply["token"]), square
+
+
+def assert_earned_as_no_challenge(session: Session) -> dict:
+    """Checks the finished game's record is no challenge and it earned completion but none
+    of S5-S8 (S9); returns the record."""
+    record = session.progress.history[-1]
+    assert record["challenge"] is False
+    assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)
+    assert "completion" in session.progress.shelf.earned
+    return record

@@ -244,9 +244,14 @@ def test_random_endgame_every_move_and_window(index):
     p, o = RANDOM_ENDGAMES[index]
     expected = {s: -reference(*play(p, o, s)) for s in squares(moves_mask(p, o))}
     assert solve_all(p, o) == expected
-    exact = reference(p, o)
+    assert_fail_soft(p, o, reference(p, o))
+
+
+def assert_fail_soft(p: Bitboard, o: Bitboard, exact: int, variant: str = "standard") -> None:
+    """Checks the fail-soft contract of windows around ``exact``, the true score: a score at
+    or below alpha bounds it from above, one at or above beta from below, one inside is it."""
     for alpha, beta in ((exact - 4, exact - 1), (exact + 1, exact + 4), (exact - 1, exact + 1)):
-        score = solve(p, o, alpha=alpha, beta=beta)[0]
+        score = solve(p, o, alpha=alpha, beta=beta, variant=variant)[0]
         if score <= alpha:
             assert exact <= score
         elif score >= beta:

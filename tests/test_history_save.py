@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from reversi.app import save, saving
+from reversi.app import save_checks, save_loading, save_parts, save_timing
 from reversi.app.bridge import Bridge
 from reversi.game.history import History, decode, encode
 from tests.sessions import WIN_SHORT, Book, Clock, Storage, Tab, parts, scripted
@@ -21,7 +21,7 @@ def chunk_text(n: int, items: list, **extra) -> str:
 
 def long_history(count: int, *, moves: bool = True) -> dict[str, str]:
     """Returns the stored chunks of a history of ``count`` finished games."""
-    return save.history_texts(History.of(make(n, moves=moves) for n in range(1, count + 1)))
+    return save_parts.history_texts(History.of(make(n, moves=moves) for n in range(1, count + 1)))
 
 
 def finish_local_game(tab: Tab) -> dict:
@@ -38,7 +38,7 @@ def test_p9_ten_thousand_games_are_forty_chunks_of_about_80_characters_a_game():
     total = sum(map(len, texts.values()))
     assert total / 10_000 <= 100
     session = scripted()
-    assert save.load(session, texts) == [] and len(session.progress.history) == 10_000
+    assert save_loading.load(session, texts) == [] and len(session.progress.history) == 10_000
     assert session.progress.history[0] == make(1) and session.progress.history[-1] == make(10_000)
 
 
@@ -87,7 +87,7 @@ def test_p3_records_in_two_chunks_or_out_of_order_are_read_once_in_date_order():
     a, b, c = (encode(make(n)) for n in (1, 2, 3))
     texts = {"history.0": chunk_text(0, [a, c]), "history.1": chunk_text(1, [c, b])}
     session = scripted()
-    assert save.load(session, texts) == []
+    assert save_loading.load(session, texts) == []
     assert [r["attempt"] for r in session.progress.history] == [1, 2, 3]
 
 
@@ -96,7 +96,7 @@ def test_p9_over_the_budget_the_oldest_moves_are_shed_and_the_player_told_once(m
     told once, in a notice, and the mark is stored in history.0, so a reload is quiet;
     every result stays."""
     texts = long_history(600)
-    monkeypatch.setattr(save, "HISTORY_BUDGET", History.of(make(n) for n in range(1, 601)).size() + 10)
+    monkeypatch.setattr(save_parts, "HISTORY_BUDGET", History.of(make(n) for n in range(1, 601)).size() + 10)
     storage = Storage(**texts)
     tab = Tab(storage)
     assert tab.load()["notices"] == []
@@ -133,17 +133,17 @@ def test_p9_clearing_the_history_removes_its_other_chunks():
     tab.load()
     reply = tab.call("clear_history")
     assert set(reply["drop"]) == {"history.1", "history.2"}
-    assert set(storage) == set(saving.KEYS[:2]) | {"stars", "history.0"} or "history.1" not in storage
+    assert set(storage) == set(save_timing.KEYS[:2]) | {"stars", "history.0"} or "history.1" not in storage
     assert tab.stored_part("history.0")["records"] == [] and "history.2" not in storage
 
 
 def test_p1_the_parts_of_a_session_reload_to_the_same_parts():
     """P1: with a long history, dump, load and dump give the same texts (nothing to store)."""
     session = scripted()
-    save.load(session, long_history(700))
+    save_loading.load(session, long_history(700))
     texts = parts(session)
     again = scripted()
-    assert save.load(again, texts) == [] and parts(again) == texts
+    assert save_loading.load(again, texts) == [] and parts(again) == texts
 
 
 def test_p3_a_chunk_is_stored_with_its_checksum_and_a_damaged_record_is_still_dropped():
@@ -155,17 +155,17 @@ def test_p3_a_chunk_is_stored_with_its_checksum_and_a_damaged_record_is_still_dr
     bodies = {name: json.loads(text) for name, text in texts.items()}
     assert all(type(body["check"]) is int for body in bodies.values())
     session = scripted()
-    assert save.load(session, texts) == []
+    assert save_loading.load(session, texts) == []
     assert len(session.progress.history) == 300
     records = bodies["history.1"]["records"]
     records[7] = "!" + records[7][1:]  # damaged in storage; the checksum is the old one
     texts["history.1"] = json.dumps(bodies["history.1"])
     session = scripted()
-    assert save.load(session, texts), "the damaged record is reported"
+    assert save_loading.load(session, texts), "the damaged record is reported"
     assert len(session.progress.history) == 299
     texts["history.1"] = chunk_text(1, records[:7] + records[8:], check="not a number")
     session = scripted()
-    assert save.load(session, texts) == [] and len(session.progress.history) == 299
+    assert save_loading.load(session, texts) == [] and len(session.progress.history) == 299
 
 
 # -- the load in two steps: the game first, then the history chunks ----------
@@ -217,11 +217,11 @@ def test_p1_nothing_is_stored_before_the_history_chunks_are_read():
     storage = damaged_saves()["damaged record"]
     bridge = Bridge(Book(), Clock())
     documents = storage.documents()
-    rest = {key: text for key, text in documents.items() if not save.is_chunk(key)}
+    rest = {key: text for key, text in documents.items() if not save_checks.is_chunk(key)}
     first = json.loads(bridge.call("load", json.dumps({"documents": rest, "history_follows": True})))
     assert first["save"] == {} and first["drop"] == [] and first["pending"] == {}
     assert first["history"]["total"] == 0 and first["history_loading"] is True
-    chunks = {key: text for key, text in documents.items() if save.is_chunk(key)}
+    chunks = {key: text for key, text in documents.items() if save_checks.is_chunk(key)}
     second = json.loads(bridge.call("load_history", json.dumps({"documents": chunks})))
     assert "history.1" in second["save"] and second["notices"] and second["history_loading"] is False
 
@@ -234,3 +234,14 @@ def test_p3_the_history_chunks_without_a_load_before_them_are_refused():
     bridge.call("load", json.dumps({"documents": {}}))
     with pytest.raises(ValueError, match="load_history"):
         bridge.call("load_history", json.dumps({"documents": long_history(3)}))
+
+
+def test_p9_the_page_names_the_chunks_as_python_does():
+    """P9: storage.js reads and writes exactly the chunks Python names: one pattern, Python's."""
+    import json
+    import re
+    from pathlib import Path
+
+    storage_js = (Path(__file__).resolve().parents[1] / "web" / "browser" / "storage.js").read_text()
+    written = re.search(r'^export const CHUNK_NAME = ("[^"\n]*");$', storage_js, re.M)
+    assert written and json.loads(written.group(1)) == save_checks.CHUNK_NAME

@@ -11,14 +11,15 @@ The computer is a fake player (tests/sessions.py).
 from __future__ import annotations
 
 import copy
+import functools
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save, wording
-from reversi.app.save_reader import VERSION
+from reversi.app import save_loading, save_merges, save_parts
+from reversi.app.save_checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import square_name
 from reversi.game.history import encode
@@ -26,50 +27,35 @@ from reversi.game.results import key, valid_record
 from reversi.game.session import Session
 from reversi.game.settings import Settings
 from reversi.game.stars import Shelf
+from tests import sessions
 from tests.sessions import (
     LOSS,
+    NEWER,
+    UNREADABLE,
     WIN,
     WIN_SHORT,
     Book,
     Storage,
     Tab,
     advance,
+    assert_damage_handled,
     assert_playable,
     fresh,
     leaf_paths,
     parts,
     placed,
+    play_on,
+    rich_session,
     scripted,
-    squares_of,
+    set_path,
 )
-
-UNREADABLE = wording.unreadable()
-NEWER = "This save comes from a newer version of the game"
 
 
 def loaded(texts: dict) -> tuple[Session, list[str]]:
     """Returns a fresh session loaded from the stored ``texts`` (by part), and the notices."""
     session = fresh()
-    return session, save.load(session, texts)
+    return session, save_loading.load(session, texts)
 
-
-def rich_session() -> Session:
-    """Returns a session with a bit of everything: a challenge win (attempt 1), a
-    loss (attempt 2), and an unfinished attempt 3 with Undo used (a redo sequence),
-    active time, changed display settings and six stars."""
-    session = scripted(WIN, LOSS)
-    advance(session, WIN)
-    session.new()
-    advance(session, LOSS)
-    session.new()
-    advance(session, WIN, 21)
-    session.tick(4321)
-    session.undo()
-    session.set_setting("legal_dots", False)
-    session.set_setting("level", "hard")  # waits for New
-    assert [r["attempt"] for r in session.progress.history] == [1, 2] and session.progress.attempt.id == 3
-    assert session.game.line.cursor == 20 and len(session.game.line.moves) == 21
-    return session
 
 
 RICH = rich_session()
@@ -78,7 +64,7 @@ BASE = {part: json.loads(text) for part, text in BASE_TEXTS.items()}
 BASE_MOVES = BASE["game"]["game"]["moves"]
 GOOD_1, GOOD_2 = RICH.progress.history
 #: Every part of BASE: the fixed ones and its one history chunk.
-ALL_PARTS = (*save.PARTS, "history.0")
+ALL_PARTS = (*save_parts.PARTS, "history.0")
 
 
 # -- round trips and reloads -------------------------------------------------------
@@ -219,7 +205,7 @@ def test_a1_a_reloaded_unfinished_game_records_its_result_once_when_it_ends():
 
 def test_p3_load_without_any_stored_part_starts_fresh_silently():
     """P3: nothing stored (first visit, storage unavailable) is no damage."""
-    for nothing in ({}, {part: None for part in (*ALL_PARTS, save.LEGACY)}, {"game": "", "legacy": ""}):
+    for nothing in ({}, {part: None for part in (*ALL_PARTS, save_parts.LEGACY)}, {"game": "", "legacy": ""}):
         session, notices = loaded(nothing)
         assert notices == [] and default_session(session)
 
@@ -258,19 +244,6 @@ def replaced(part: str, text: str | None):
     return lambda: {**BASE_TEXTS, part: text}
 
 
-def set_path(path: str, value):
-    """Returns a change that sets ``doc[a][b]`` for ``path`` "a.b" (or deletes it for ...)."""
-    def change(doc):
-        *parents, name = path.split(".")
-        target = doc
-        for step in parents:
-            target = target[step]
-        if value is ...:
-            del target[name]
-        else:
-            target[name] = value
-    return change
-
 
 def attempt_of(s: Session) -> tuple:
     """Returns what identifies the attempt and its flags (the clock part belongs to it)."""
@@ -296,12 +269,8 @@ ALL = tuple(k for k in KEPT if k not in ("level", "legal_dots"))
 BUT = lambda *gone: tuple(k for k in ALL if k not in gone)  # noqa: E731
 
 
-def keeps_moves(count: int, cursor: int | None = None):
-    """Returns a check: the game kept BASE's first ``count`` placements (cursor at ``cursor``)."""
-    def check(s):
-        return (s.game.line.moves == squares_of(BASE_MOVES)[:count]
-                and s.game.line.cursor == (count if cursor is None else cursor))
-    return check
+#: A check: the game kept BASE's first ``count`` placements (cursor at ``cursor``).
+keeps_moves = functools.partial(sessions.keeps_moves, BASE_MOVES)
 
 
 def default_game(s) -> bool:
@@ -322,7 +291,7 @@ def many_history_lines(doc):
     doc["records"] = records[:700] + [encode(r) for r in records[700:]]
 
 
-SETTINGS, GAME, CLOCK, STARS = (BASE_TEXTS[p] for p in save.PARTS)
+SETTINGS, GAME, CLOCK, STARS = (BASE_TEXTS[p] for p in save_parts.PARTS)
 HISTORY = BASE_TEXTS["history.0"]
 NO_GAME = BUT("game", "attempt", "clock")  # the clock belongs to the lost attempt
 DAMAGED = [
@@ -508,15 +477,7 @@ def test_p3_a_damaged_part_loads_into_a_playable_session(case, make, notice, kep
     (every other part whole), what is dropped is named in a notice, and the game is
     playable."""
     session, notices = loaded(make())
-    if notice is None:
-        assert notices == []
-    else:
-        assert len(notices) >= 1 and any(notice in n for n in notices), notices
-    for part in kept:
-        assert KEPT[part](session), f"{part} was not kept"
-    if check is not None:
-        assert check(session)
-    assert_playable(session)
+    assert_damage_handled(session, notices, notice, kept, check, KEPT)
 
 
 def test_p3_the_placements_before_a_damaged_one_are_kept_with_the_cursor_when_it_fits():
@@ -651,16 +612,17 @@ def test_p7_reading_another_tabs_history_stars_and_clock_never_raises():
     """P7, P3: the part readers used when another tab stored a part take what is valid
     and nothing from a damaged text; a clock part counts only for the same attempt
     and only when it is larger."""
-    assert save.read_history("history.0", HISTORY) == RICH.progress.history
-    assert save.read_history("history.0", None) == [] and save.read_history("history.0", HISTORY[:-2]) == []
-    assert save.read_history("history.0", STARS) == [] and save.read_history("history.1", HISTORY) == []
-    assert save.read_stars(STARS) == RICH.progress.shelf
-    assert save.read_stars("{") == Shelf() and save.read_stars(HISTORY) == Shelf()
+    assert save_merges.read_history("history.0", HISTORY) == RICH.progress.history
+    assert save_merges.read_history("history.0", None) == []
+    assert save_merges.read_history("history.0", HISTORY[:-2]) == []
+    assert save_merges.read_history("history.0", STARS) == [] and save_merges.read_history("history.1", HISTORY) == []
+    assert save_merges.read_stars(STARS) == RICH.progress.shelf
+    assert save_merges.read_stars("{") == Shelf() and save_merges.read_stars(HISTORY) == Shelf()
     session, _ = loaded(BASE_TEXTS)
     for text, expected in ((CLOCK.replace("4321", "9000"), 9000), (CLOCK.replace("4321", "100"), 9000),
                            (CLOCK.replace('"attempt":3', '"attempt":2').replace("4321", "99999"), 9000),
                            ("garbage", 9000), (None, 9000)):
-        save.read_clock(session, text)
+        save_merges.read_clock(session, text)
         assert session.progress.attempt.active_ms == expected
 
 
@@ -680,12 +642,8 @@ def test_p3_the_bridge_loads_damaged_parts_shows_the_notices_and_rewrites_them(c
     assert any(notice in n for n in reply["notices"])
     for part, sent in reply["save"].items():
         assert sent["base"] == damaged[part]
-    assert save.load(fresh(), dict(storage)) == []
-    reply = tab.call("resume")
-    while reply["computer_to_move"]:
-        reply = tab.call("computer_move", token=reply["token"])
-    square = reply["legal"][0]
-    reply = tab.call("place", square=square, token=reply["token"])
+    assert save_loading.load(fresh(), dict(storage)) == []
+    reply, square = play_on(tab)
     assert reply["last"] == square
 
 

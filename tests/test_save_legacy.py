@@ -1,10 +1,10 @@
 """The version-0 and version-1 saved documents (P3: "data is versioned and
 migrated"): before the saved parts the whole session was one document under one key.
-Such a document is handed to :func:`reversi.app.save.load` as the ``legacy`` text
+Such a document is handed to :func:`reversi.app.save_loading.load` as the ``legacy`` text
 and migrated into the four version-2 parts.
 
 ``tests/data/save-v1-rich.json`` is a real version-1 document, written by the
-previous version's code from :func:`rich_session` below; it is the base of the
+previous version's code from :func:`tests.sessions.rich_session`; it is the base of the
 damaged-document table (60+ documents), which now goes through the migration.
 The version-2 parts have their own table in test_save.py.
 """
@@ -12,6 +12,7 @@ The version-2 parts have their own table in test_save.py.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from dataclasses import asdict
 from pathlib import Path
@@ -20,30 +21,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save, wording
-from reversi.app.save_reader import VERSION
+from reversi.app import save_legacy, save_loading
+from reversi.app.save_checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import format_transcript
 from reversi.game.session import Session
+from tests import sessions
 from tests.sessions import (
     LOSS,
+    NEWER,
+    UNREADABLE,
     WIN,
     WIN_SHORT,
     Book,
     Storage,
     Tab,
     advance,
+    assert_damage_handled,
     assert_playable,
     fresh,
     leaf_paths,
     parts,
     placed,
+    play_on,
+    rich_session,
     scripted,
-    squares_of,
+    set_path,
 )
 
-UNREADABLE = wording.unreadable()
-NEWER = "This save comes from a newer version of the game"
 LEGACY_TEXT = (Path(__file__).parent / "data" / "save-v1-rich.json").read_text()
 LEGACY = json.loads(LEGACY_TEXT)
 
@@ -51,27 +56,8 @@ LEGACY = json.loads(LEGACY_TEXT)
 def loaded(text) -> tuple[Session, list[str]]:
     """Returns a fresh session loaded from the older single document ``text``, and the notices."""
     session = fresh()
-    return session, save.load(session, {"legacy": text})
+    return session, save_loading.load(session, {"legacy": text})
 
-
-def rich_session() -> Session:
-    """Returns a session with a bit of everything: a challenge win (attempt 1), a
-    loss (attempt 2), and an unfinished attempt 3 with Undo used (a redo sequence),
-    active time, changed display settings and six stars.  The data file was written
-    from this session by the version-1 code."""
-    session = scripted(WIN, LOSS)
-    advance(session, WIN)
-    session.new()
-    advance(session, LOSS)
-    session.new()
-    advance(session, WIN, 21)
-    session.tick(4321)
-    session.undo()
-    session.set_setting("legal_dots", False)
-    session.set_setting("level", "hard")  # waits for New
-    assert [r["attempt"] for r in session.progress.history] == [1, 2] and session.progress.attempt.id == 3
-    assert session.game.line.cursor == 20 and len(session.game.line.moves) == 21
-    return session
 
 
 RICH = rich_session()
@@ -120,7 +106,7 @@ def test_p3_the_migrated_session_saves_version_3_parts_that_reload_identically()
     texts = parts(session)
     assert {json.loads(t)["version"] for t in texts.values()} == {VERSION} == {3}
     again = fresh()
-    assert save.load(again, texts) == []
+    assert save_loading.load(again, texts) == []
     assert parts(again) == texts
     expected = parts(RICH)
     for part in ("history.0", "clock"):
@@ -154,19 +140,6 @@ def text(value: str):
     return lambda: value
 
 
-def set_path(path: str, value):
-    """Returns a change that sets ``doc[a][b]`` for ``path`` "a.b" (or deletes it for ...)."""
-    def change(doc):
-        *parents, key = path.split(".")
-        target = doc
-        for part in parents:
-            target = target[part]
-        if value is ...:
-            del target[key]
-        else:
-            target[key] = value
-    return change
-
 
 def record(**changes):
     """Returns a copy of RICH's first history line with ``changes``."""
@@ -189,12 +162,8 @@ ALL = tuple(k for k in KEPT if k not in ("level", "legal_dots"))
 BUT = lambda *gone: tuple(k for k in ALL if k not in gone)  # noqa: E731
 
 
-def keeps_moves(count: int, cursor: int | None = None):
-    """Returns a check: the game kept LEGACY's first ``count`` placements (cursor at ``cursor``)."""
-    def check(s):
-        return (s.game.line.moves == squares_of(BASE_MOVES)[:count]
-                and s.game.line.cursor == (count if cursor is None else cursor))
-    return check
+#: A check: the game kept LEGACY's first ``count`` placements (cursor at ``cursor``).
+keeps_moves = functools.partial(sessions.keeps_moves, BASE_MOVES)
 
 
 def default_session(s) -> bool:
@@ -333,15 +302,7 @@ def test_p3_a_damaged_document_migrates_into_a_playable_session(case, make, noti
     """P3: a damaged, foreign or hand-edited version-1 document never raises: what is
     valid is kept, what is dropped is named in a notice, and the game is playable."""
     session, notices = loaded(make())
-    if notice is None:
-        assert notices == []
-    else:
-        assert len(notices) >= 1 and any(notice in n for n in notices), notices
-    for part in kept:
-        assert KEPT[part](session), f"{part} was not kept"
-    if check is not None:
-        assert check(session)
-    assert_playable(session)
+    assert_damage_handled(session, notices, notice, kept, check, KEPT)
 
 
 @pytest.mark.parametrize("moves, kept", [
@@ -448,7 +409,7 @@ def test_p3_migrations_cover_every_older_version():
     """P3: every single-document version has a migration step to version 2's part bodies,
     which the reader takes like version 3's (version 2's history part is read in its
     own form: tests/test_history_save.py)."""
-    assert set(save.MIGRATIONS) == set(range(2)) and VERSION == 3
+    assert set(save_legacy.MIGRATIONS) == set(range(2)) and VERSION == 3
 
 
 def test_p3_the_parts_win_over_a_leftover_legacy_document():
@@ -458,7 +419,7 @@ def test_p3_the_parts_win_over_a_leftover_legacy_document():
     advance(session, WIN, 4)
     texts = parts(session)
     again = fresh()
-    assert save.load(again, {**texts, "legacy": LEGACY_TEXT}) == []
+    assert save_loading.load(again, {**texts, "legacy": LEGACY_TEXT}) == []
     assert placed(again) == WIN[:8] and again.progress.history == []
 
 
@@ -477,12 +438,8 @@ def test_p3_the_bridge_migrates_a_damaged_document_and_drops_it(case):
     assert set(reply["save"]) == {"settings", "game", "clock", "history.0", "stars"}
     assert all(part["base"] is None for part in reply["save"].values())
     assert reply["drop"] == ["legacy"] and "legacy" not in storage
-    assert save.load(fresh(), dict(storage)) == []
-    reply = tab.call("resume")
-    while reply["computer_to_move"]:
-        reply = tab.call("computer_move", token=reply["token"])
-    square = reply["legal"][0]
-    reply = tab.call("place", square=square, token=reply["token"])
+    assert save_loading.load(fresh(), dict(storage)) == []
+    reply, square = play_on(tab)
     assert reply["last"] == square and reply["drop"] == []
 
 

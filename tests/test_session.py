@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from reversi.app import save
+from reversi.app import save_loading
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.board import BLACK, WHITE, Board
 from reversi.engine.notation import parse_square, square_name
@@ -959,7 +959,7 @@ class SessionMachine(RuleBasedStateMachine):
         old = self.session
         texts = parts(old)
         fresh = Session(self.player, clock=Clock())
-        assert save.load(fresh, texts) == []
+        assert save_loading.load(fresh, texts) == []
         assert parts(fresh) == texts, "a reload is a fixed point of the saved parts"
         unfinished = fresh.game.mode == "computer" and not fresh.is_over() and fresh.game.line.moves
         assert fresh.paused == bool(unfinished)  # P4; pausing itself is not stored

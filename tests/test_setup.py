@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from reversi.app import review_frames as review
-from reversi.app import save
+from reversi.app import save_loading
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line
-from tests.sessions import Book, Seeded, Storage, Tab, finish, make, parts, reloaded
+from tests.sessions import Book, Seeded, Storage, Tab, assert_earned_as_no_challenge, finish, make, parts, reloaded
 
 OPENING = "---------------------------OX------XO--------------------------- X"
 #: 10 empty squares, Black to move; Black's best is g7, losing by 2 (found by the solver).
@@ -108,7 +108,7 @@ def test_e2_a_damaged_start_position_drops_the_game_it_began():
     stored = parts(session)
     stored["game"] = stored["game"].replace(LATE, "not a board")
     fresh = make(Book())
-    notices = save.load(fresh, stored)
+    notices = save_loading.load(fresh, stored)
     assert any("the set-up position and its moves" in n for n in notices)
     assert not fresh.game.set_up and fresh.game.line.moves == []
 
@@ -119,10 +119,7 @@ def test_e2_set_up_games_are_never_challenge_games_and_earn_no_s5_to_s8():
     session = make(Book(), level="expert")
     session.new_from(parse_board(LATE), "computer")
     finish(session)
-    record = session.progress.history[-1]
-    assert record["start"] == LATE and record["challenge"] is False
-    assert not {"first-win", "strong-win", "clean-win", "fresh-wins"} & set(session.progress.shelf.earned)
-    assert "completion" in session.progress.shelf.earned
+    assert assert_earned_as_no_challenge(session)["start"] == LATE
 
 
 def test_e2_the_solver_gives_the_exact_best_move_and_score():

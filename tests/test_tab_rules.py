@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import save, tabs
+from reversi.app import save_checks, save_parts, tabs
 from reversi.app.puzzle_mode import PART as PUZZLES
 from reversi.app.snapshot import session_snapshot
 from reversi.game.session import Session
@@ -54,7 +54,7 @@ def test_p7_a_tab_is_busy_reviewing_or_with_the_computer_to_move():
     ("legacy", {}, None, False, False, False, ""),
 ])
 def test_p7_what_a_tab_does_with_another_tabs_part(part, texts, known, elsewhere, refused, busy, action):
-    assert save.is_chunk("history.0")
+    assert save_checks.is_chunk("history.0")
     assert tabs.on_stored(part, texts, known_game=known, elsewhere=elsewhere, refused=refused,
                           busy=busy) == action
 
@@ -65,7 +65,7 @@ def test_p7_p4_an_adopted_session_keeps_this_tabs_stars_stays_paused_and_makes_o
     old.pause("hidden")
     other = Session(Seeded(), Clock())
     other.place("d3")
-    texts: dict[str, str | None] = dict(save.dump(other, session_snapshot(other)))
+    texts: dict[str, str | None] = dict(save_parts.dump(other, session_snapshot(other)))
     session, notices = tabs.adopted(old, texts, Seeded(), Clock())
     assert notices == [] and session.game.line.moves == other.game.line.moves
     assert session.paused and session.token == old.token + 1

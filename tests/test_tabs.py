@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from reversi.app import save
+from reversi.app import save_loading
 from reversi.app.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
@@ -74,18 +74,24 @@ def elsewhere(a: Tab, b: Tab) -> None:
     assert a.snap["elsewhere"], "A's write was not refused"
 
 
+def left_for_another_tab() -> tuple[Storage, Tab, Tab]:
+    """Returns a storage and two tabs: A played f5 d6 in a two-player game and was hidden,
+    then B opened on what A stored."""
+    storage = Storage()
+    a = tab(storage, "A", 0)
+    a.call("set_setting", name="mode", value="local")
+    a.play("f5", "d6")
+    a.hide()
+    return storage, a, tab(storage, "B", 12)
+
+
 # -- the two losses P7 forbids ------------------------------------------------------------
 def test_p7_an_idle_tab_adopts_the_two_player_game_another_tab_continued():
     """P7 (loss 1): tab A plays f5 d6 in a two-player game and is hidden; tab B
     opens and plays c3 d3.  A, idle, takes up B's stored game and stores nothing back,
     so when the player comes back and resumes, A's next placement continues f5d6c3d3:
     no placement of B's is lost."""
-    storage = Storage()
-    a = tab(storage, "A", 0)
-    a.call("set_setting", name="mode", value="local")
-    a.play("f5", "d6")
-    a.hide()
-    b = tab(storage, "B", 12)
+    storage, a, b = left_for_another_tab()
     assert b.snap["moves"] == "f5d6" and b.snap["mode"] == "local"
     b.play("c3", "d3")
     assert stored_moves(storage) == "f5d6c3d3"
@@ -107,12 +113,7 @@ def test_p7_a_tab_that_missed_the_news_cannot_overwrite_the_other_tabs_placement
     plays before hearing of B's placements; its write is refused (it is based on an
     older text), so the stored game keeps c3 d3 and A says the game continues in
     another tab; its next placement is refused; Take over continues B's game."""
-    storage = Storage()
-    a = tab(storage, "A", 0)
-    a.call("set_setting", name="mode", value="local")
-    a.play("f5", "d6")
-    a.hide()
-    b = tab(storage, "B", 12)
+    storage, a, b = left_for_another_tab()
     b.play("c3", "d3")
     a.call("resume")  # A's storage events are still queued
     a.play("c3")
@@ -589,7 +590,7 @@ class TabsMachine(RuleBasedStateMachine):
 
     @invariant()
     def what_is_stored_loads_cleanly(self):
-        assert save.load(Session(Seeded(), clock=Clock()), self.storage.documents()) == []
+        assert save_loading.load(Session(Seeded(), clock=Clock()), self.storage.documents()) == []
 
     @invariant()
     def once_all_is_heard_every_tab_in_play_shows_the_stored_game(self):

@@ -155,13 +155,17 @@ def menu_button(pg, name: str) -> None:
 
 def choose(pg, label: str, option: str) -> None:
     """Picks ``option`` in the menu's setting ``label`` (a group of choices or a list)
-    and waits for the reply; the menu is closed again."""
+    and waits for the reply (none when it was already chosen); the menu is closed again."""
     open_menu(pg)
     before = status(pg)
     menu = pg.locator("#menu")
     group = menu.get_by_role("group", name=label)
     if group.count():
-        group.get_by_label(option, exact=True).check()
+        choice = group.get_by_label(option, exact=True)
+        if choice.is_checked():  # already chosen: nothing changes, nothing to wait for
+            close_menu(pg)
+            return
+        choice.check()
     else:
         menu.get_by_label(label).select_option(label=option)
     pg.wait_for_function("(before) => document.querySelector('#status').textContent !== before",

@@ -10,8 +10,10 @@ export const KEYS = {
   puzzles: "reversi.puzzles", learn: "reversi.learn", legacy: "reversi.save",
 };
 /** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (P9). */
-const CHUNK = /^history\.(0|[1-9][0-9]{0,5})$/;
-const CHUNK_KEY = /^reversi\.(history\.(?:0|[1-9][0-9]{0,5}))$/;
+// The chunk names are Python's (reversi.app.save_checks.CHUNK_NAME; a test keeps them equal).
+export const CHUNK_NAME = "history\\.(?:0|[1-9][0-9]{0,5})";
+const CHUNK = new RegExp(`^${CHUNK_NAME}$`);
+const CHUNK_KEY = new RegExp(`^reversi\\.(${CHUNK_NAME})$`);
 
 /** Splits stored parts (readAll's) into [every other part, the history chunks]: the
  * game loads first and the chunks right after, so a long history never delays it. */

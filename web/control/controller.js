@@ -26,7 +26,7 @@
 
 import { setupIntents } from "./editor.js";
 import { squareIndex } from "../text/format.js";
-import { reviewStep } from "../board/input.js";
+import { reviewIntents } from "./review.js";
 import { createSaver } from "./saver.js";
 import { createSharing } from "./sharing.js";
 import { createPuzzles, puzzleIntents } from "./puzzles.js";
@@ -169,61 +169,16 @@ export function createController({
     pause: () => !review.active() && (snap.paused ? command("resume") : overrule("pause")),
     takeover: () => overrule("takeover", { documents: store.readAll() }),
     preview: (square) => review.active() || view.setPreview(square),
-    async review() {
-      stopWatching();
-      openReview(await command("review", { source: "current" }));
-    },
     async historyPage(page) {
       const reply = await command("history_page", { page });
       if (reply && reply.history_page) ui.historyPage(reply.history_page);
     },
-    async reviewHistory(index) {
-      stopWatching();
-      openReview(await command("review", { source: "history", index }));
-    },
-    async reviewAt(ply) {
-      if (!review.active()) {
-        stopWatching();
-        openReview(await command("review", { source: "current" }));
-      }
-      review.goto(ply);
-    },
-    navigate(key) {
-      if (!review.active()) return false;
-      review.step(reviewStep(key));
-      return true;
-    },
-    closeReview() {
-      stopWatching();
-      review.close();
-      ui.reviewClosed();
-      show(snap); // the game in play at once; Python's reply follows
-      overrule("close_review");
-    },
     analyse,
     watch,
-    cancelAnalysis: () => overrule("analysis_stop"),
     copyTranscript: () => copy(snap.transcript),
-    copyReview: () => copy(review.current().transcript),
     shareGame: () => shareLink(snap.link),
-    shareReview: () => shareLink(review.current().link),
-    async openLink(fragment) {
-      stopWatching();
-      if (state.running("analysis")) await overrule("analysis_stop");
-      openReview(await command("open_link", { fragment }));
-    },
-    async importTranscript(text) {
-      stopWatching();
-      ui.transcript("");
-      const reply = await command("import_transcript", { text }, ui.transcript);
-      openReview(reply);
-      return Boolean(reply);
-    },
-    async reviewAndAnalyse() {
-      stopWatching();
-      openReview(await command("review", { source: "current" }));
-      await analyse();
-    },
+    ...reviewIntents({ review, command, overrule, openReview, stopWatching, analyse, show: () => show(snap), ui, copy,
+      shareLink, analysing: () => state.running("analysis") }),
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)

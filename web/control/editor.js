@@ -47,11 +47,6 @@ export function createEditorState() {
   };
 }
 
-/** Returns the side to move written at the end of a board string (0 black, 1 white). */
-export function sideOf(board) {
-  return board.trim().toUpperCase().endsWith("O") ? 1 : 0;
-}
-
 /**
  * Returns the editor's intents, given the controller's parts: `command(method, params,
  * onError)` (the pipeline), `show()` (repaint the page), `ui` (editorOpened,
@@ -102,7 +97,7 @@ export function setupIntents({ editor, command, show, ui, copy, openReview, anal
     async setupApply(text) {
       const setup = await check(text);
       if (setup && setup.valid) {
-        editor.set(setup.cells, sideOf(setup.board));
+        editor.set(setup.cells, setup.side); // the side the string names, read by Python
         show();
         ui.editorState(setup);
       }

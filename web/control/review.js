@@ -1,6 +1,9 @@
 // Review: steps through the frames of a game that Python sent (A3: it never
 // changes the game in play). Pure state with a draw callback, so it is unit-tested
-// under node --test; the page draws the frame and the review bar.
+// under node --test; the page draws the frame and the review bar. The review intents
+// (open, step, close, import, a link, analyse) are reviewIntents below.
+
+import { reviewStep } from "../board/input.js";
 
 /**
  * Returns the review stepper. `draw({frame, index, total, title, heading, announce})`
@@ -64,5 +67,65 @@ export function frameSnapshot(frame) {
   return {
     cells: frame.cells, counts: frame.counts, last: frame.last, flipped: frame.flipped, legal: [],
     options: { legal_dots: false }, status: frame.text,
+  };
+}
+
+/**
+ * Returns the review intents, given the controller's parts: `command(method, params,
+ * onError)` and `overrule` (the pipeline), `openReview(reply)`, `stopWatching()`,
+ * `analyse()`, `show()` (the game in play), `analysing()` (whether an analysis runs),
+ * the panels `ui`, `copy(text)` and `shareLink(link)`.
+ */
+export function reviewIntents({ review, command, overrule, openReview, stopWatching, analyse, show, ui, copy, shareLink,
+  analysing }) {
+  const current = async () => openReview(await command("review", { source: "current" }));
+  return {
+    async review() {
+      stopWatching();
+      await current();
+    },
+    async reviewHistory(index) {
+      stopWatching();
+      openReview(await command("review", { source: "history", index }));
+    },
+    async reviewAt(ply) {
+      if (!review.active()) {
+        stopWatching();
+        await current();
+      }
+      review.goto(ply);
+    },
+    navigate(key) {
+      if (!review.active()) return false;
+      review.step(reviewStep(key));
+      return true;
+    },
+    closeReview() {
+      stopWatching();
+      review.close();
+      ui.reviewClosed();
+      show(); // the game in play at once; Python's reply follows
+      overrule("close_review");
+    },
+    cancelAnalysis: () => overrule("analysis_stop"),
+    copyReview: () => copy(review.current().transcript),
+    shareReview: () => shareLink(review.current().link),
+    async openLink(fragment) {
+      stopWatching();
+      if (analysing()) await overrule("analysis_stop");
+      openReview(await command("open_link", { fragment }));
+    },
+    async importTranscript(text) {
+      stopWatching();
+      ui.transcript("");
+      const reply = await command("import_transcript", { text }, ui.transcript);
+      openReview(reply);
+      return Boolean(reply);
+    },
+    async reviewAndAnalyse() {
+      stopWatching();
+      await current();
+      await analyse();
+    },
   };
 }

@@ -257,7 +257,7 @@ export function createPanels({ emit, words }) {
       if (setup.valid) {
         const field = $("editor-board");
         if (document.activeElement !== field) field.value = setup.board; // never under the typing hand
-        const turn = setup.board.trim().toUpperCase().endsWith("O") ? "1" : "0";
+        const turn = String(setup.side); // the side the board string names, read by Python
         for (const input of document.querySelectorAll("input[name=editor-turn]")) input.checked = input.value === turn;
         $("count-black").textContent = setup.counts.black;
         $("count-white").textContent = setup.counts.white;

@@ -4,7 +4,7 @@ The worker makes one :class:`Bridge` and calls :meth:`Bridge.call` with a
 method name and its parameters as a JSON string; it gets back a JSON string:
 the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
 name, each ``{"text", "base"}``: stored only if ``base`` is still what is stored,
-:mod:`.saving`), ``pending`` (parts to store in the same way only if the page
+:mod:`.save_timing`), ``pending`` (parts to store in the same way only if the page
 is hidden or closed first: the active time between its 15 s writes, P8)
 and ``drop`` (stored keys to remove).  A request that fails raises; the worker
 turns the exception into a message.  The requests and their parameters are
@@ -14,7 +14,7 @@ Every reply carries ``refused``: why the command was refused, or None; while the
 continues in another tab, each game command is refused with ``"elsewhere"``
 (:mod:`.tabs`, P7), and a placement also says so in words.  The bridge only wires:
 the commands' rules live in the rooms it calls (:mod:`.tabs`, :mod:`.hint_mode`,
-:mod:`.position_setup`, :mod:`.puzzle_mode`, :mod:`.review_room`, :mod:`.saving`, :mod:`.save`).
+:mod:`.position_setup`, :mod:`.puzzle_mode`, :mod:`.review_room`, :mod:`.save_timing`, :mod:`.save_parts`).
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any, Callable
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
-from . import commands, learn, puzzle_mode, save, tabs, wording
+from . import commands, learn, puzzle_mode, save_loading, save_parts, tabs, wording
 from . import page_events as app_ev
 from .hint_mode import HintMode
 from .review_room import Reviews
-from .saving import Saving
+from .save_timing import Saving
 from .snapshot import session_snapshot
 
 
@@ -50,7 +50,7 @@ class Bridge:
         self.storage_note = ""
         self.saving, self.reviews, self.hints, self.puzzles = Saving(), Reviews(), HintMode(), puzzle_mode.Room()
         #: The save being read, while ``load_history`` is awaited.
-        self.loading: save.Loading | None = None
+        self.loading: save_loading.Loading | None = None
         #: The page's local date of the request being run (the daily puzzle's).
         self.today = puzzle_mode.day(None)
         #: What the command being run did beyond the session's own events.
@@ -72,7 +72,8 @@ class Bridge:
         if not isinstance(args, dict):
             raise ValueError("parameters must be a JSON object")
         self.session.begin()
-        self.events, self.extra, self.reviews.payload = [], {}, None
+        self.events, self.extra = [], {}
+        self.reviews.new_request()
         self.today = puzzle_mode.day(args.pop("today", None))
         self.speak()
         refused = tabs.refusal(self.saving.elsewhere, method, args)
@@ -83,7 +84,7 @@ class Bridge:
                 self.events.append(Refused(refused))
         except TypeError as error:
             raise ValueError(f"bad parameters for {method}: {error}") from None
-        if self.session.progress.history.shed_news(save.HISTORY_BUDGET):
+        if self.session.progress.history.shed_news(save_parts.HISTORY_BUDGET):
             self.notes.append(wording.history_shed())
         self.speak()  # a new language speaks at once
         return json.dumps({**self.reply(method), "refused": refused})
@@ -126,7 +127,7 @@ class Bridge:
             self.speak()
         texts = self.saving.texts(documents)
         self.session = Session(self.player, self.clock)
-        self.loading = save.Loading(self.session, texts, chunks_follow=history_follows is True)
+        self.loading = save_loading.Loading(self.session, texts, chunks_follow=history_follows is True)
         self.read_notes = self.loading.said() if history_follows is True else self.loading.finish(texts)
         self.loading = self.loading if history_follows is True else None
         self.puzzles, readable = puzzle_mode.Room.stored(texts.get(puzzle_mode.PART))

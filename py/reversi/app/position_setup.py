@@ -44,7 +44,8 @@ def read(text: Any) -> Start:
 def check(text: Any) -> dict[str, Any]:
     """Returns what the editor shows of a board string: ``board`` (normalised, or the
     text as given when invalid), ``valid``, ``problem`` (words, "" when valid),
-    ``cells``, ``turn`` (the side that moves first), ``counts``, ``empties``,
+    ``cells``, ``side`` (the side to move the string names: 0 black, 1 white), ``turn``
+    (the side that moves first, after any pass), ``counts``, ``empties``,
     ``playable`` (someone can move), ``solvable`` and ``note`` (words)."""
     try:
         start = read(text)
@@ -55,7 +56,7 @@ def check(text: Any) -> dict[str, Any]:
     over = board.is_game_over()
     empties = 64 - (board.black | board.white).bit_count()
     return {
-        "board": format_board(*start), "valid": True, "problem": "", "cells": board.cells(),
+        "board": format_board(*start), "valid": True, "problem": "", "cells": board.cells(), "side": start[2],
         "turn": None if over else board.turn, "counts": dict(zip(("black", "white"), board.counts())),
         "empties": empties, "playable": not over, "solvable": not over and empties <= SOLVE_EMPTIES,
         "note": wording.setup_note(start[2], board.turn, over, empties, SOLVE_EMPTIES),

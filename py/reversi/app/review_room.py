@@ -29,6 +29,10 @@ class Reviews:
         #: The review a reply opens or extends (cleared at each request).
         self.payload: dict[str, Any] | None = None
 
+    def new_request(self) -> None:
+        """Forgets the frames of the last reply: a new request brings its own, if any."""
+        self.payload = None
+
     def show(self, session: Session, review: dict[str, Any]) -> None:
         """Opens ``review`` on the page; the game in play pauses meanwhile."""
         if not self.open:

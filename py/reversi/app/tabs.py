@@ -6,7 +6,7 @@ each other's data.
   setting that changes only how the page looks or sounds still applies (it has
   its own part), and looking back (review, analysis, history) still works.
 - When another tab stores a part: settings, stars, results and time merge
-  (:meth:`reversi.app.saving.Saving.merge`), so does puzzle progress; a newer game
+  (:meth:`reversi.app.save_timing.Saving.merge`), so does puzzle progress; a newer game
   is adopted by an idle tab, while a busy one (reviewing, analysing, the computer
   to move, or one whose own write of the game was refused) waits for the player
   to take the game over.
@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 
 from ..game.computer import ComputerPlayer
 from ..game.session import Session
-from . import save
+from . import save_checks, save_loading
 from .puzzle_mode import PART as PUZZLES
 
 #: Settings that change only how the page looks or sounds.
@@ -52,7 +52,7 @@ def on_stored(part: str, texts: Mapping[str, str | None], *, known_game: str | N
     """Returns what a tab does when another tab stored ``part`` (``texts``: all that is
     stored now): ``"merge"``, ``"puzzles"`` (merge the progress), ``"adopt"`` the game,
     show it ``"elsewhere"``, or ``""`` (nothing: the game is the one this tab knows)."""
-    if part in MERGED or save.is_chunk(part):
+    if part in MERGED or save_checks.is_chunk(part):
         return "merge"
     if part == PUZZLES:
         return "puzzles" if texts.get(part) is not None else ""
@@ -66,6 +66,6 @@ def adopted(old: Session, texts: dict[str, str | None], player: ComputerPlayer,
     """Returns the stored session, continuing after ``old`` (:meth:`Session.follow`),
     and the notices its reading gave."""
     session = Session(player, clock)
-    notices = save.load(session, texts)
+    notices = save_loading.load(session, texts)
     session.follow(old)
     return session, notices

@@ -18,6 +18,7 @@ import random
 from pathlib import Path
 
 from .bitboard import Square
+from .datafile import data_lines
 from .notation import parse_transcript
 
 #: The data file (see the module docstring).
@@ -32,9 +33,7 @@ def read(path: Path) -> list[tuple[tuple[Square, ...], int]]:
     :raises ValueError: if a line is not a transcript and a signed integer.
     """
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
+    for line in data_lines(path.read_text(encoding="utf-8")):
         moves, value = line.split()
         out.append((tuple(s for s, _ in parse_transcript(moves)), int(value)))
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .bitboard import Bitboard, Square
+from .datafile import data_lines
 from .notation import parse_board, parse_square
 
 
@@ -49,4 +50,4 @@ def parse_problem(line: str) -> Problem:
 
 def read_problems(text: str) -> list[Problem]:
     """Returns the problems of an OBF file's text, skipping empty and ``#`` lines."""
-    return [parse_problem(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [parse_problem(line) for line in data_lines(text)]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .bitboard import Square
+from .datafile import data_lines
 from .notation import parse_transcript
 from .patterns import symmetric
 from .variants import OPENING_BLACK, OPENING_WHITE
@@ -33,9 +34,7 @@ def read(path: Path = DATA_FILE) -> list[tuple[tuple[Square, ...], str]]:
     :raises ValueError: if a line is not a transcript followed by a name.
     """
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
+    for line in data_lines(path.read_text(encoding="utf-8")):
         moves, _, title = line.partition(" ")
         if not title.strip():
             raise ValueError(f"an opening without a name: {line!r}")

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .datafile import data_lines
 from .notation import parse_board
 
 #: The data file (see the module docstring).
@@ -102,9 +103,7 @@ def read(path: Path = DATA_FILE) -> list[Puzzle]:
     :raises ValueError: for a line that is not a puzzle.
     """
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
+    for line in data_lines(path.read_text(encoding="utf-8")):
         number, level, cells, turn, kind, scores = line.split()
         board = f"{cells} {turn}"
         parse_board(board)

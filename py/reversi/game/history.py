@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
 from .history_codec import (
+    ATTEMPT,
+    HEAD,
     Item,
     attempt_of,
     check_of,
@@ -125,6 +127,10 @@ class History(Sequence[Record]):
             self.revision += 1
         return changed or bool(added)
 
+    def heard(self, *, told: bool) -> None:
+        """Takes in whether another tab told the player that old records shed their moves (P9)."""
+        self.told = self.told or told
+
     def shed_news(self, budget: int) -> bool:
         """Sheds as :meth:`shed`; returns True when records shed and the player was not told
         yet (P9: told once), who counts as told from then on."""
@@ -164,7 +170,7 @@ class History(Sequence[Record]):
         """Returns the highest attempt id recorded (0 when there is none), without decoding.
         A compact item's attempt digits have no leading zero and sort as text, so the
         longest, then greatest, is the highest."""
-        compact = [item[11:item.index(".")] for item in self.items if type(item) is str]
+        compact = [item[ATTEMPT:item.index(".")] for item in self.items if type(item) is str]
         longest = max(map(len, compact), default=0)
         highest = [number(max(digits for digits in compact if len(digits) == longest))] if compact else []
         return max([attempt_of(item) for item in self.items if type(item) is not str] + highest, default=0)
@@ -191,4 +197,4 @@ class History(Sequence[Record]):
         """Returns how many records share each flags-and-score head (the fields the
         statistics read); a record kept as a dict counts under its own compact head
         (:func:`head_of`, written out inline for a compact item: every record counts)."""
-        return Counter([item[6:11] if type(item) is str else head_of(item) for item in self.items])
+        return Counter([item[HEAD] if type(item) is str else head_of(item) for item in self.items])

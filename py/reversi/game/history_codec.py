@@ -43,6 +43,17 @@ _COMPACT = re.compile(r"[\w-]{11}\w[\w-]{0,6}\.[\w-]{1,7}\.(?P<moves>[\w-]{0,64}
                       re.ASCII)
 #: A stored item: a compact record, or a record kept as it was.
 Item = str | dict[str, Any]
+#: Where the fields of a compact item's head stand: the date, the flags, the score, then
+#: the attempt, which runs to the first ".".
+DATE = slice(0, 6)
+FLAG_DIGITS = slice(6, 9)
+SCORE = slice(9, 11)
+ATTEMPT = 11
+#: The flags and the score together, the statistics' head (:func:`head_of`), and where
+#: they stand in it.
+HEAD = slice(FLAG_DIGITS.start, SCORE.stop)
+HEAD_FLAGS = slice(0, FLAG_DIGITS.stop - FLAG_DIGITS.start)
+HEAD_SCORE = slice(HEAD_FLAGS.stop, HEAD.stop - HEAD.start)
 
 
 def _digits(value: int, width: int = 0) -> str:
@@ -179,9 +190,9 @@ def decode(item: Item) -> Record:
     if isinstance(item, dict):
         return dict(item)
     head, duration, moves, *start = item.split(".")
-    fields = FLAGS[head[6:9]]
-    black, white = SCORES[head[9:11]]
-    record: Record = {"attempt": number(head[11:]), "date": _date(number(head[:6])), "mode": fields["mode"],
+    fields = FLAGS[head[FLAG_DIGITS]]
+    black, white = SCORES[head[SCORE]]
+    record: Record = {"attempt": number(head[ATTEMPT:]), "date": _date(number(head[DATE])), "mode": fields["mode"],
                       "level": fields["level"], "side": fields["side"], "result": fields["result"],
                       "black": black, "white": white, "practice": fields["practice"],
                       "challenge": fields["challenge"], "duration_ms": number(duration)}
@@ -211,8 +222,8 @@ def valid_items(items: list[Any]) -> list[Item]:
     for item in items:
         if type(item) is str:
             found = match(item)
-            fields = flags.get(item[6:9]) if found else None
-            if (found and fields and item[9:11] in scores and (found["start"] is None) == (fields["start"] is None)
+            fields = flags.get(item[FLAG_DIGITS]) if found else None
+            if (found and fields and item[SCORE] in scores and (found["start"] is None) == (fields["start"] is None)
                     and (fields["moves"] or not found["moves"])):
                 good.append(item)
         elif isinstance(item, dict) and valid_record(item):
@@ -242,7 +253,7 @@ def identity(item: Item) -> str:
     """Returns what tells records apart across tabs (:func:`reversi.game.results.key`:
     the date and the attempt), cheaply for a compact item."""
     if isinstance(item, str):
-        return f"{item[:6]}#{item[11:item.index('.')]}"
+        return f"{item[DATE]}#{item[ATTEMPT:item.index('.')]}"
     seconds = _seconds(item["date"])
     return f"{_digits(seconds, 6)}#{_digits(item['attempt'])}" if seconds is not None else key(item)
 
@@ -250,18 +261,18 @@ def identity(item: Item) -> str:
 def identities(items: list[Item]) -> list[str]:
     """Returns the :func:`identity` of each item, with no call for a compact one (every
     stored record is read at load)."""
-    return [f"{item[:6]}#{item[11:item.index('.')]}" if type(item) is str else identity(item) for item in items]
+    return [f"{item[DATE]}#{item[ATTEMPT:item.index('.')]}" if type(item) is str else identity(item) for item in items]
 
 
 def orders(items: list[Item]) -> list[str]:
     """Returns the :func:`order` of each item, with no call for a compact one."""
-    return [item[:6] if type(item) is str else order(item) for item in items]
+    return [item[DATE] if type(item) is str else order(item) for item in items]
 
 
 def order(item: Item) -> str:
     """Returns an item's date as six digits that sort as text ("" when it has no such form)."""
     if isinstance(item, str):
-        return item[:6]
+        return item[DATE]
     seconds = _seconds(item["date"])
     return "" if seconds is None else _digits(seconds, 6)
 
@@ -271,20 +282,20 @@ def without_moves(item: Item) -> Item:
     if isinstance(item, dict):
         return {k: v for k, v in item.items() if k != "moves"}
     head, duration, _, *start = item.split(".")
-    fields = FLAGS[head[6:9]]
+    fields = FLAGS[head[FLAG_DIGITS]]
     flags = _flags(fields["mode"], fields["level"], fields["side"], fields["result"], fields["practice"],
                    fields["challenge"], fields["variant"], False, fields["start"], fields["balanced"])
-    return ".".join([head[:6] + flags + head[9:], duration, "", *start])
+    return ".".join([head[DATE] + flags + head[SCORE.start:], duration, "", *start])
 
 
 def attempt_of(item: Item) -> int:
     """Returns an item's attempt id."""
-    return item["attempt"] if isinstance(item, dict) else number(item[11:item.index(".")])
+    return item["attempt"] if isinstance(item, dict) else number(item[ATTEMPT:item.index(".")])
 
 
 def has_moves(item: Item) -> bool:
     """Checks if an item still holds its moves."""
-    return "moves" in item if isinstance(item, dict) else FLAGS[item[6:9]]["moves"]
+    return "moves" in item if isinstance(item, dict) else FLAGS[item[FLAG_DIGITS]]["moves"]
 
 
 def day_before(date: str) -> str:
@@ -298,7 +309,7 @@ def head_of(item: Item) -> str:
     """Returns an item's flags-and-score head, the fields the statistics read; a record
     kept as a dict gets the head its compact form would have."""
     if isinstance(item, str):
-        return item[6:11]
+        return item[HEAD]
     variant = item.get("variant", VARIANTS[0])
     return _flags(item["mode"], item["level"], item["side"], item["result"], False, False,
                   variant, False, None) + _SCORE_DIGITS[item["black"], item["white"]]
@@ -306,6 +317,6 @@ def head_of(item: Item) -> str:
 
 def head_fields(head: str) -> dict[str, Any]:
     """Returns the mode, level, side, result, variant and disc counts of a head of :meth:`History.groups`."""
-    fields = FLAGS[head[:3]]
-    black, white = SCORES[head[3:5]]
+    fields = FLAGS[head[HEAD_FLAGS]]
+    black, white = SCORES[head[HEAD_SCORE]]
     return {**fields, "black": black, "white": white}

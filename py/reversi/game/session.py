@@ -259,6 +259,12 @@ class Session:
             self.events.append(ev.Resumed())
             self.paused = False
 
+    def came_back(self, *, paused: bool) -> None:
+        """Marks the session as read back from storage: ``paused`` when its game waits for
+        Resume (P4), and a request sent for the session before it is stale (P5)."""
+        self.paused = paused
+        self.token += 1
+
     def follow(self, old: Session) -> None:
         """Continues after ``old``, the session this tab had, when it adopts a stored game
         (P7): this tab's stars and results are kept, a tab that was paused (hidden) stays

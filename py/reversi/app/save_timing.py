@@ -14,13 +14,13 @@ from typing import Any, Mapping
 
 from ..game.session import Session
 from ..game.stars import Shelf
-from . import save
+from . import save_checks, save_merges, save_parts
 
 #: Least active time between two writes of the clock part (P8).
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
-KEYS = (*save.PARTS, save.OLD_HISTORY, save.LEGACY, "puzzles", "learn")
+KEYS = (*save_parts.PARTS, save_parts.OLD_HISTORY, save_parts.LEGACY, "puzzles", "learn")
 
 
 class Saving:
@@ -47,7 +47,7 @@ class Saving:
     def texts(documents: Any) -> dict[str, str | None]:
         """Returns the stored texts the page sent, by key (anything but text is None)."""
         documents = documents if isinstance(documents, Mapping) else {}
-        names = [*KEYS, *save.chunk_names(documents)]
+        names = [*KEYS, *save_parts.chunk_names(documents)]
         return {key: value if isinstance(value, str) else None
                 for key in names for value in (documents.get(key),)}
 
@@ -55,8 +55,8 @@ class Saving:
                chunks_follow: bool = False) -> None:
         """Notes that ``session`` was read from ``texts`` (``damaged``: with notices;
         ``chunks_follow``: the history chunks come later, :meth:`history_read`)."""
-        self.known = {part: text for part, text in texts.items() if text and part != save.LEGACY}
-        self.legacy = bool(texts.get(save.LEGACY)) and not self.known and not chunks_follow
+        self.known = {part: text for part, text in texts.items() if text and part != save_parts.LEGACY}
+        self.legacy = bool(texts.get(save_parts.LEGACY)) and not self.known and not chunks_follow
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
         self.elsewhere = False
@@ -64,7 +64,7 @@ class Saving:
 
     def history_read(self, texts: dict[str, str | None], *, damaged: bool = False) -> None:
         """Notes that the history chunks in ``texts`` were read (``damaged``: with notices)."""
-        self.known.update((part, text) for part, text in texts.items() if text and save.is_chunk(part))
+        self.known.update((part, text) for part, text in texts.items() if text and save_checks.is_chunk(part))
         self.repair = self.repair or damaged
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
@@ -80,7 +80,7 @@ class Saving:
         """
         if self.off or hold:
             return {"save": {}, "pending": {}, "drop": []}
-        parts = {**save.dump(session, snapshot), **(extra or {})}
+        parts = {**save_parts.dump(session, snapshot), **(extra or {})}
         skip = {"clock", "game"} if self.elsewhere else {"clock"}
         now = {part: text for part, text in parts.items()
                if part not in skip and text != self.known.get(part)}
@@ -94,7 +94,7 @@ class Saving:
             else:
                 pending["clock"] = parts["clock"]
         gone = [part for part in self.known if part not in parts and part != "clock"]
-        legacy = [save.LEGACY] if self.legacy and now else []
+        legacy = [save_parts.LEGACY] if self.legacy and now else []
         out = {"save": self._based(now), "pending": self._based(pending), "drop": legacy + gone}
         self.known.update(now)
         for part in gone:
@@ -126,14 +126,14 @@ class Saving:
         refused clock write was due (a flush, or 15 s), so it is made again at once."""
         self.clock_refused = self.clock_refused or (refused and part == "clock")
         if part == "settings":
-            save.read_settings(session, text)
-        elif save.is_chunk(part):
-            theirs = save.read_history(part, text)
+            save_merges.read_settings(session, text)
+        elif save_checks.is_chunk(part):
+            theirs = save_merges.read_history(part, text)
             session.progress.merge(theirs.items, Shelf())
-            session.progress.history.told = session.progress.history.told or theirs.told
+            session.progress.history.heard(told=theirs.told)
         elif part == "stars":
-            session.progress.merge([], save.read_stars(text))
+            session.progress.merge([], save_merges.read_stars(text))
         elif part == "clock":
-            save.read_clock(session, text)
+            save_merges.read_clock(session, text)
         if text is not None:
             self.known[part] = text

@@ -1,4 +1,8 @@
-"""The saved documents: the session as versioned JSON parts, and their careful reading back.
+"""The saved parts: their names, their format and versions, and the writing of a session's parts.
+
+Reading them back is :mod:`.save_loading` (checked by :mod:`.save_checks`), the older
+single document's migration :mod:`.save_legacy`, another tab's part :mod:`.save_merges`,
+and when to store what :mod:`.save_timing`.
 
 P1, P8: the session is stored in parts, each under its own key, so that
 each is written only when it changes: ``settings``, ``game`` (the game in play
@@ -7,10 +11,9 @@ and its attempt), ``clock`` (the attempt's active time, written at most every
 ``history.1`` … of :data:`CHUNK` records each, oldest first, so that a game's
 end rewrites only the newest chunk however long the history is (P9).  Pausing
 is not stored: an unfinished computer game always comes back paused (P4).
-P3: :func:`load` never trusts the text; every part is checked on its own
-(:mod:`.save_reader`), what is valid is kept and the rest is named in a notice.
-P7: stars and results merge with another tab's (:func:`read_history`,
-:func:`read_stars`).
+P3: :func:`reversi.app.save_loading.load` never trusts the text; every part is checked on
+its own (:mod:`.save_checks`), what is valid is kept and the rest is named in a notice.
+P7: stars and results merge with another tab's (:mod:`.save_merges`).
 
 Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``)::
 
@@ -43,17 +46,15 @@ from __future__ import annotations
 import json
 import weakref
 from dataclasses import asdict
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..engine.notation import format_board, format_transcript
 from ..engine.variants import STANDARD
 from ..game.history import History, check_of
 from ..game.play import Game
-from ..game.results import is_int
 from ..game.session import Session
-from ..game.stars import Shelf
 from . import wording
-from .save_reader import VERSION, Reader, decode, is_chunk
+from .save_checks import VERSION, is_chunk
 
 FORMAT = "reversi"
 #: The parts of fixed name, in the order they are read.
@@ -144,122 +145,3 @@ def comes_back_paused(game: Game) -> bool:
     """Checks if ``game``, read back, waits for Resume: an unfinished computer game
     that has begun (P4)."""
     return game.mode == "computer" and not game.board.is_game_over() and bool(game.line.moves)
-
-
-# -- migration ----------------------------------------------------------------------
-def _from_v0(doc: dict[str, Any]) -> dict[str, Any]:
-    """Migrates version 0 (the foundation page: only ``moves`` and ``legal_dots``)."""
-    return {"format": FORMAT, "version": 1,
-            "settings": {"mode": "local", "legal_dots": doc.get("legal_dots", True)},
-            "game": {"mode": "local", "moves": doc.get("moves", "")}}
-
-
-def _from_v1(doc: dict[str, Any]) -> dict[str, Any]:
-    """Migrates version 1 (one document) into the version-2 part bodies (the attempt
-    keeps its active time); the fresh-win count becomes as many placeholder keys."""
-    stars = doc.get("stars", {})
-    parts: dict[str, Any] = {"version": 2, "settings": {"settings": doc.get("settings", {})},
-                             "game": {"game": doc.get("game", {}), "attempt": doc.get("attempt", {})}}
-    if "history" in doc:
-        parts["history"] = {"records": doc["history"]}
-    if isinstance(stars, dict):
-        wins = stars.get("challenge_wins", 0)
-        parts["stars"] = {"earned": stars.get("earned", []),
-                          "wins": [f"v1-{n}" for n in range(wins)] if is_int(wins, 0, 10 ** 6) else wins}
-    elif "stars" in doc:
-        parts["stars"] = stars
-    return parts
-
-
-#: Upgrades of the single document by the version they start from.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_v0, 1: _from_v1}
-
-
-def _legacy_parts(text: str, notices: list[str]) -> dict[str, Any]:
-    """Returns the version-2 part bodies of a version-0 or -1 document ({} if unreadable)."""
-    doc = decode(text, None)
-    if doc is None or not ({"version", "moves"} & set(doc)) or not is_int(doc.get("version", 0)):
-        notices.append(wording.unreadable())
-        return {}
-    version = doc.get("version", 0)
-    if version > 1:
-        notices.append(wording.newer())
-        version = 1
-    while version < 2:  # version 2 part bodies, which the reader takes like version 3
-        doc = MIGRATIONS[version](doc)
-        version = doc.pop("version")
-    return doc
-
-
-# -- reading back ---------------------------------------------------------------------
-def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:
-    """Fills the fresh ``session`` from the stored ``texts`` (by part name, ``legacy`` for
-    an older single document, read only when no part is there); returns the notices.
-
-    Never raises for bad input: what is valid is kept, the rest is dropped and named.
-    An unfinished computer game comes back paused, waiting for Resume (P4).
-    """
-    return Loading(session, texts).finish(texts)
-
-
-class Loading:
-    """A save read in two steps, so that the game is shown before a long history is read
-   : every part but the history chunks, then (:meth:`finish`) the chunks and
-    what depends on them, the attempt reconciled with the history and its clock."""
-
-    def __init__(self, session: Session, texts: Mapping[str, str | None], *, chunks_follow: bool = False) -> None:
-        """Reads into the fresh ``session`` every part of ``texts`` but the history chunks;
-        ``chunks_follow``: there are chunks (given to :meth:`finish`), so no older single
-        document is read."""
-        self.early: list[str] = []
-        names = [*PARTS, OLD_HISTORY]
-        self.bodies: dict[str, Any] | None = None
-        if chunks_follow or any(texts.get(part) for part in [*names, *chunk_names(texts)]):
-            self.bodies = {part: decode(texts[part], "history" if part == OLD_HISTORY else part)
-                           for part in names if texts.get(part)}
-        elif texts.get(LEGACY):
-            self.bodies = _legacy_parts(texts[LEGACY] or "", self.early)
-        self.reader = Reader(session)
-        if self.bodies is not None:
-            self.reader.parts(self.bodies)
-            session.paused = comes_back_paused(session.game)
-            session.token += 1
-
-    def finish(self, texts: Mapping[str, str | None]) -> list[str]:
-        """Reads the history chunks of ``texts`` and completes the session; returns the
-        notices of both steps."""
-        if self.bodies is not None:
-            chunks = {part: decode(texts[part], part) for part in chunk_names(texts) if texts.get(part)}
-            self.reader.rest(self.bodies, chunks)
-        return self.said()
-
-    def said(self) -> list[str]:
-        """Returns the notices of what was read so far."""
-        return [*self.early, *self.reader.notices()]
-
-
-def read_history(part: str, text: str | None) -> History:
-    """Returns the valid records of a stored history chunk (none if unreadable)."""
-    session = Session()
-    Reader(session).history({part: decode(text, part)})
-    return session.progress.history
-
-
-def read_settings(session: Session, text: str | None) -> None:
-    """Takes the valid settings of a stored settings part."""
-    reader = Reader(session)
-    body = decode(text, "settings")
-    if body is not None:
-        reader.settings(reader.part(body, "settings"))
-
-
-def read_clock(session: Session, text: str | None) -> None:
-    """Takes the active time of a stored clock part when it is this attempt's and larger."""
-    Reader(session).clock(decode(text, "clock"))
-
-
-def read_stars(text: str | None) -> Shelf:
-    """Returns the stars of a stored stars part (an empty shelf if unreadable)."""
-    session = Session()
-    Reader(session).stars(decode(text, "stars"))
-    return session.progress.shelf

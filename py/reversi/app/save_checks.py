@@ -29,15 +29,17 @@ from . import wording
 MAX_TEXT = 10_000_000
 #: The longest transcript text read (60 placements, and room for spaces).
 MAX_MOVES_TEXT = 200
-#: The highest version this code writes (see :mod:`.save`).
+#: The highest version this code writes (see :mod:`.save_parts`).
 VERSION = 3
 #: The most challenge wins read (far above what a person plays).
 MAX_WINS = 1_000_000
-_CHUNK_NAME = re.compile(r"history\.(0|[1-9][0-9]{0,5})")
+#: The name of a history chunk (the page's storage.js uses the same, CHUNK_NAME).
+CHUNK_NAME = r"history\.(?:0|[1-9][0-9]{0,5})"
+_CHUNK_NAME = re.compile(CHUNK_NAME)
 
 
 def is_chunk(part: str) -> bool:
-    """Checks if ``part`` names a history chunk (``history.0``, ``history.1`` …, :mod:`.save`)."""
+    """Checks if ``part`` names a history chunk (``history.0``, ``history.1`` …, :mod:`.save_parts`)."""
     return bool(_CHUNK_NAME.fullmatch(part))
 
 
