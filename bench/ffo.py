@@ -1,6 +1,7 @@
 """Times the exact endgame solver on the FFO test positions #1-#19.
 
-Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [--variant NAME] [--against COMMIT] [FILE.obf] [NUMBER ...]``
+Usage: ``python3 bench/ffo.py [--limit SECONDS] [--eval-order N] [--variant NAME]
+[--against COMMIT] [FILE.obf] [NUMBER ...]``
 (default: ``tests/data/ffo-01-19.obf``, all positions; numbers count the
 file's positions from 1).  Prints, per position, the wall-clock and CPU seconds,
 the nodes searched, the score and move found and the file's best score, then

@@ -14,7 +14,24 @@ exact score with a sequence of such tests, MTD(f) (Plaat et al.), the first
 at 0 and each next one just past the bound the previous one returned; the
 table carries what each test learnt to the next.  (Against principal
 variation search with a full window, whose first move costs most, this
-visits a quarter fewer nodes on FFO #1-#19.)
+visits a quarter fewer nodes on FFO #1-#19.)  From ``GUESS_EMPTIES`` empty
+squares the first test is at the midgame search's score (depth
+:func:`guess_depth`, rounded to an even number), not at 0: every test between
+0 and the score is a whole search, and the guess skips most of them (FFO #33,
+-8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
+194 s with the guess and the stability cutoff below).
+
+Stability cutoff (SPEC R5: the score is the real disc difference): discs that
+can never be flipped stay the owner's to the end, so with ``s`` stable discs
+of the opponent the score is at most ``64 - 2 * s``; a null-window search at
+``alpha`` at or above that bound returns it at once.  In anti-reversi (V2)
+the score is ``o - p``, so it is the mover's own stable discs that bound it.
+The stable discs counted are those of the four edges that no sequence of
+placements along the edge can flip (:func:`stable_edges`, a table of the
+6,561 edges built at import in about 50 ms).  The test is made only when the
+side's disc count allows a cut, so it costs nothing in balanced positions,
+where it never cuts (needing 32 stable discs to cut at alpha 0); in
+lopsided ones like FFO #39 it cuts the whole refutation of a wipe-out.
 
 - Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
   holds a lower and an upper bound, the best move and the empty squares
@@ -67,6 +84,7 @@ EVAL_ORDER = 13
 MOBILITY_WEIGHT = 3.0
 #: From this many empty squares the first MTD(f) test is at the midgame search's score.
 GUESS_EMPTIES = 12
+#: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
 
 
