@@ -29,8 +29,9 @@ the score is ``o - p``, so it is the mover's own stable discs that bound it.
 The stable discs counted are those of the four edges that no sequence of
 placements along the edge can flip (:func:`stable_edges`, a table of the
 6,561 edges built at import in about 50 ms).  The test is made only when the
-side's disc count allows a cut, so it costs nothing in balanced positions,
-where it never cuts (needing 32 stable discs to cut at alpha 0); in
+side's discs on the edges allow a cut, so it costs a mask and a count in
+balanced positions, where it never cuts (needing 32 stable discs to cut at
+alpha 0, more than the 28 edge squares); in
 lopsided ones like FFO #39 it cuts the whole refutation of a wipe-out.
 
 - Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
@@ -161,6 +162,8 @@ def _edge_table() -> list[Bitboard]:
 
 
 _EDGE = _edge_table()
+#: The 28 edge squares: stable_edges counts at most the discs on them.
+_EDGES: Bitboard = 0xFF818181818181FF
 _COL_A: Bitboard = 0x0101010101010101
 #: Multiplying column a's discs by this gathers them, a1 first, in bits 56-63.
 _GATHER = 0x0102040810204080
@@ -324,7 +327,7 @@ class Solver(LastSquares):
         self.deadline.check()
         if STABILITY:
             q = o if self.sign > 0 else p
-            if 64 - 2 * q.bit_count() <= alpha:
+            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
                 s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
                 if s <= alpha:
                     return s
@@ -393,7 +396,7 @@ class Solver(LastSquares):
         self.nodes += 1
         if STABILITY:
             q = o if self.sign > 0 else p
-            if 64 - 2 * q.bit_count() <= alpha:
+            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
                 s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
                 if s <= alpha:
                     return s
