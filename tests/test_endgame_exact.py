@@ -88,6 +88,7 @@ def test_every_move_matches_the_solver_without_its_cuts(index, monkeypatch):
     """R4, R5: at 12-14 empties, every move's score equals that of the solver
     without the stability cutoff, the first guess and the evaluation order."""
     p, o = POSITIONS[index]
+    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 8)  # the first guess, as from 20 empties
     scores = solve_all(p, o)
     best, move = solve(p, o)
     assert best == max(scores.values()) and scores[move] == best
@@ -145,9 +146,10 @@ class Countdown(Deadline):
 
 
 @pytest.mark.parametrize("checks", [5, 50, 300])
-def test_stopped_search_run_again_gives_the_same_answer(checks):
+def test_stopped_search_run_again_gives_the_same_answer(checks, monkeypatch):
     """A search stopped by its deadline, then run again on the same solver (its
     table keeps what the stopped one stored), gives the fresh search's answer."""
+    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 8)  # stopped in the guess's search too
     p, o = POSITIONS[-1]
     fresh = solve(p, o)
     solver = Solver(Countdown(checks))
