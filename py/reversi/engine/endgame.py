@@ -117,7 +117,7 @@ _QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
 _EVEN = tuple(tuple(0 if parity & _QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
 
 
-def _edge_table() -> list[Bitboard]:
+def _edge_table() -> tuple[Bitboard, ...]:
     """Returns, indexed by ``q | r << 8`` (one edge: ``q``'s discs and ``r``'s,
     8 bits each), ``q``'s discs on that edge that no sequence of placements on
     the edge can flip: those of ``q`` in every position reachable by placing
@@ -160,7 +160,7 @@ def _edge_table() -> list[Bitboard]:
             if not r:
                 break
             r = (r - 1) & rest
-    return table
+    return tuple(table)  # a tuple of ints: the garbage collector leaves it alone
 
 
 _EDGE = _edge_table()
