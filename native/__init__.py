@@ -236,7 +236,10 @@ class _SearchTable:
 
 class Solver(endgame.Solver):
     """:class:`reversi.engine.endgame.Solver` with its null-window searches in C; the
-    root's MTD(f) stays Python.  The same scores, moves and nodes."""
+    root's MTD(f) (its first guess by the compiled :class:`Search`) stays Python.
+    The same scores, moves and nodes."""
+
+    search_class = Search
 
     def __init__(self, deadline: Deadline | None = None, *,
                  evaluator: Evaluator = STANDARD_EVALUATOR, variant: str = STANDARD) -> None:

@@ -14,7 +14,25 @@ exact score with a sequence of such tests, MTD(f) (Plaat et al.), the first
 at 0 and each next one just past the bound the previous one returned; the
 table carries what each test learnt to the next.  (Against principal
 variation search with a full window, whose first move costs most, this
-visits a quarter fewer nodes on FFO #1-#19.)
+visits a quarter fewer nodes on FFO #1-#19.)  From ``GUESS_EMPTIES`` empty
+squares the first test is at the midgame search's score (depth
+:func:`guess_depth`, rounded to an even number), not at 0: every test between
+0 and the score is a whole search, and the guess skips most of them (FFO #33,
+-8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
+194 s with the guess and the stability cutoff below).
+
+Stability cutoff (SPEC R5: the score is the real disc difference): discs that
+can never be flipped stay the owner's to the end, so with ``s`` stable discs
+of the opponent the score is at most ``64 - 2 * s``; a null-window search at
+``alpha`` at or above that bound returns it at once.  In anti-reversi (V2)
+the score is ``o - p``, so it is the mover's own stable discs that bound it.
+The stable discs counted are those of the four edges that no sequence of
+placements along the edge can flip (:func:`stable_edges`, a table of the
+6,561 edges built at import in about 50 ms).  The test is made only when the
+side's discs on the edges allow a cut, so it costs a mask and a count in
+balanced positions, where it never cuts (needing 32 stable discs to cut at
+alpha 0, more than the 28 edge squares); in
+lopsided ones like FFO #39 it cuts the whole refutation of a wipe-out.
 
 - Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
   holds a lower and an upper bound, the best move and the empty squares
@@ -51,6 +69,7 @@ from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
 from .lastsquares import BIT as _BIT
 from .lastsquares import INF, LastSquares, last_score
+from .search import Search
 from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
@@ -64,6 +83,17 @@ TABLE_LIMIT = 1 << 17
 EVAL_ORDER = 13
 #: Discs a reply of the opponent costs in that ordering.
 MOBILITY_WEIGHT = 3.0
+#: From this many empty squares the first MTD(f) test is at the midgame search's score
+#: (from 12, it cost 12 % and 7 % more nodes on FFO #22 and #25, 17 and 19 empties,
+#: where the guess missed and the tests from 0 were cheap).
+GUESS_EMPTIES = 20
+#: Whether the searches try the stability cutoff (tests turn it off for a reference).
+STABILITY = True
+
+
+def guess_depth(empties: int) -> int:
+    """Returns the depth of the midgame search that gives MTD(f) its first guess."""
+    return max(2, (empties - 6) // 2)
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
@@ -85,6 +115,76 @@ _RANK = tuple(PRIORITY.index(s) for s in range(64))
 _QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
 #: Per parity (4 bits, one per quadrant): per square, 0 in an odd quadrant, else 1.
 _EVEN = tuple(tuple(0 if parity & _QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
+
+
+def _edge_table() -> tuple[Bitboard, ...]:
+    """Returns, indexed by ``q | r << 8`` (one edge: ``q``'s discs and ``r``'s,
+    8 bits each), ``q``'s discs on that edge that no sequence of placements on
+    the edge can flip: those of ``q`` in every position reachable by placing
+    discs of either colour on its empty squares (legal or not, as moves
+    elsewhere can make them so), flipping along the edge only.  (Edax's
+    ``find_edge_stable``, memoised: 6,561 edges.)"""
+    def flips(q: int, r: int, x: int) -> int:
+        found = 0
+        for step in (-1, 1):
+            run, y = 0, x + step
+            while 0 <= y < 8 and r >> y & 1:
+                run, y = run | 1 << y, y + step
+            if 0 <= y < 8 and q >> y & 1:
+                found |= run
+        return found
+
+    memo: dict[int, int] = {}
+
+    def stable(q: int, r: int) -> int:
+        key = q | r << 8
+        got = memo.get(key)
+        if got is None:
+            got, empty = q, 255 ^ (q | r)
+            while empty and got:
+                b = empty & -empty
+                empty ^= b
+                x = b.bit_length() - 1
+                f = flips(q, r, x)
+                got &= stable(q | b | f, r ^ f)
+                f = flips(r, q, x)
+                got &= stable(q ^ f, r | b | f)
+            memo[key] = got
+        return got
+
+    table = [0] * 65536
+    for q in range(256):
+        r = rest = 255 ^ q
+        while True:
+            table[q | r << 8] = stable(q, r)
+            if not r:
+                break
+            r = (r - 1) & rest
+    return tuple(table)  # a tuple of ints: the garbage collector leaves it alone
+
+
+_EDGE = _edge_table()
+#: The 28 edge squares: stable_edges counts at most the discs on them.
+_EDGES: Bitboard = 0xFF818181818181FF
+_COL_A: Bitboard = 0x0101010101010101
+#: Multiplying column a's discs by this gathers them, a1 first, in bits 56-63.
+_GATHER = 0x0102040810204080
+#: Per byte: the discs of column a whose rows are its set bits.
+_COLUMN = tuple(sum(1 << 8 * i for i in range(8) if x >> i & 1) for x in range(256))
+
+
+def stable_edges(q: Bitboard, r: Bitboard) -> Bitboard:
+    """Returns ``q``'s discs on the four edges that can never be flipped
+    (against ``r``'s discs): a lower bound of ``q``'s final discs."""
+    edge = _EDGE
+    column = _COLUMN
+    s = edge[q & 255 | (r & 255) << 8] | edge[q >> 56 | (r >> 56) << 8] << 56
+    a = (q & _COL_A) * _GATHER >> 56 & 255
+    b = (r & _COL_A) * _GATHER >> 56 & 255
+    s |= column[edge[a | b << 8]]
+    a = (q >> 7 & _COL_A) * _GATHER >> 56 & 255
+    b = (r >> 7 & _COL_A) * _GATHER >> 56 & 255
+    return s | column[edge[a | b << 8]] << 7
 
 
 def _parity(empties: list[Square]) -> int:
@@ -117,10 +217,15 @@ class Solver(LastSquares):
     unchanged, as that score is antisymmetric too.
     """
 
+    #: The midgame search that gives MTD(f) its first guess (the compiled one in the tools).
+    search_class: type[Search] = Search
+
     def __init__(self, deadline: Deadline | None = None, *,
                  evaluator: Evaluator = STANDARD, variant: str = "standard") -> None:
         self.deadline = deadline if deadline is not None else Deadline(None)
+        self.evaluator = evaluator
         self.evaluate = evaluator.evaluate
+        self.variant = variant
         #: The final score is ``sign * (discs(p) - discs(o))``.
         self.sign = -1 if check(variant) == ANTI else 1
         #: The score with one empty square left, the variant's own.
@@ -140,7 +245,7 @@ class Solver(LastSquares):
         n = 64 - (p | o).bit_count() - 1
         children = self._children(p, o, moves, -1, n)
         lo, hi = -64, 64  # what the tests have shown of the score so far
-        guess, move = 0, None
+        guess, move = self._guess(p, o, n + 1), None
         while lo < hi and lo < beta and hi > alpha:
             # Tests "score >= test", at the guess or just past the last bound.
             test = min(max(guess + (guess == lo), lo + 1, alpha + 1), hi, beta)
@@ -152,6 +257,16 @@ class Solver(LastSquares):
                 if move is None:  # no test has failed high: keep the best upper bound's move
                     move = best
         return (lo if lo == hi or lo >= beta else hi), move
+
+    def _guess(self, p: Bitboard, o: Bitboard, empties: int) -> int:
+        """Returns the first score MTD(f) tests: 0 below ``GUESS_EMPTIES`` empty
+        squares, else the midgame search's score to ``guess_depth(empties)``,
+        rounded to an even number (a full board's score is even)."""
+        if empties < GUESS_EMPTIES:
+            return 0
+        search = self.search_class(self.deadline, variant=self.variant, evaluator=self.evaluator)
+        score = search.run(p, o, guess_depth(empties)).score
+        return max(-64, min(64, 2 * round(score / 2)))
 
     def _root(self, children: list, alpha: int, n: int) -> tuple[int, Square]:
         """Returns the fail-soft null-window score of the root and its best move,
@@ -215,6 +330,12 @@ class Solver(LastSquares):
         a lower bound, else an upper bound."""
         self.nodes += 1
         self.deadline.check()
+        if STABILITY:
+            q = o if self.sign > 0 else p
+            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
+                s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
+                if s <= alpha:
+                    return s
         key = (p, o)
         entry = self.table.get(key)
         tt_move = -1
@@ -278,6 +399,12 @@ class Solver(LastSquares):
         """Returns the fail-soft null-window score with the 5 or more
         ``empties`` (in priority order) left; ``parity`` is their :func:`_parity`."""
         self.nodes += 1
+        if STABILITY:
+            q = o if self.sign > 0 else p
+            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
+                s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
+                if s <= alpha:
+                    return s
         best = -INF
         for sq in _odd_first(empties, parity):
             f = flips_mask(p, o, sq)
