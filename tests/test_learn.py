@@ -342,3 +342,17 @@ def test_n2_a_lesson_and_a_puzzle_are_never_shown_together():
     assert reply["learn"]["lesson"] is None and reply["puzzle"]["number"] == 1 and reply["paused"]
     reply = json.loads(bridge.call("puzzle_close"))
     assert not reply["paused"]
+
+
+@pytest.mark.parametrize("command, params", [
+    ("review", {"source": "current"}), ("import_transcript", {"text": "f5d6c3"}),
+    ("setup_analyse", {"board": "-" * 27 + "OX------XO" + "-" * 27 + " X"}),
+])
+def test_n2_a_review_or_a_set_up_analysis_closes_the_lesson(command, params):
+    """N2: one room at a time: opening a review (or an imported game, or a set-up
+    position's analysis) closes the lesson shown, so the two cards never show together."""
+    bridge = Bridge()
+    load(bridge, {})
+    assert json.loads(bridge.call("learn_open", json.dumps({"which": 3})))["learn"]["lesson"]["number"] == 3
+    reply = json.loads(bridge.call(command, json.dumps(params)))
+    assert reply["learn"]["lesson"] is None and reply["review"] and reply["paused"]

@@ -47,10 +47,10 @@ def test_the_move_list_follows_play_undo_redo_and_review(page):
     screenshot(page, "movelist-phone")
     page.get_by_role("button", name="2. White d3").click()
     page.wait_for_selector("#review-bar:not([hidden])")
-    assert current_move(page) == "2. White d3"
+    assert current_move(page) == "2. White d3, book move"  # the review marks the book's moves (K1)
     assert "move 4 of 6" in page.locator("#review-title").inner_text()
     page.keyboard.press("ArrowRight")
-    assert current_move(page) == "3. Black c4"
+    assert current_move(page) == "3. Black c4, book move"
 
 
 def test_the_move_list_is_one_tab_stop_walked_by_the_arrow_keys(page):

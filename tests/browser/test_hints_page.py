@@ -20,7 +20,7 @@ from tests.browser.pages import (
 
 #: FFO #1, 14 empty squares, Black to move (the shared FFO data).
 FFO_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
-HINT = re.compile(r"^([a-h][1-8]), empty, legal move, hint ([+-]?\d+)(, best)?$")
+HINT = re.compile(r"^([a-h][1-8]), empty, legal move, hint ([+-]?\d+)(, best)?(, book move)?$")
 
 
 def hints(pg) -> dict[str, tuple[int, bool]]:
@@ -35,13 +35,13 @@ def hints(pg) -> dict[str, tuple[int, bool]]:
 
 def wait_for_final_hints(pg, timeout: float = 30_000) -> None:
     """Waits until the hints are final: every legal square named with a hint and the
-    Hint button no longer busy."""
+    Hint button no longer busy (in a book position the book's values are final, K1)."""
     pg.wait_for_function("""() => {
         const cells = [...document.querySelectorAll('[role=gridcell]')].map(c => c.getAttribute('aria-label'));
         const legal = cells.filter(n => n.includes('legal move'));
         return legal.length > 0 && legal.every(n => n.includes('hint'))
             && !document.querySelector('#hint-toggle').classList.contains('busy')
-            && /Hints: (exact|expected)/.test(document.querySelector('#message').textContent);
+            && /Hints: (exact|expected|values from the opening book)/.test(document.querySelector('#message').textContent);
     }""", timeout=timeout)
 
 

@@ -88,7 +88,7 @@ EXTRA = {
            for name in ("New game", "Review", "Analyse", "Copy transcript")},
     },
     "menu": {
-        "sheet-head": lambda pg: pg.locator(".sheet-head"),
+        "sheet-head": lambda pg: pg.locator("#menu .sheet-head"),
         "Close": lambda pg: pg.get_by_role("button", name="Close the menu"),
         "Opponent": lambda pg: pg.get_by_role("dialog", name="Menu").get_by_role("group", name="Opponent"),
     },

@@ -300,7 +300,8 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
 
     - ``learn_rules`` {}: How to play (reply field ``howto``, :func:`rules`);
     - ``learn_open`` {"which": "next" | number}: shows a lesson; the game in play waits,
-      paused, as in a review (a puzzle shown is closed, and ``puzzle_open`` closes the lesson);
+      paused, as in a review (a puzzle shown is closed; a puzzle, a review, a link, an
+      imported or watched game and the position setup's play or analysis close the lesson);
     - ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer`` (Easy's move in the
       lesson played to the end), ``learn_close`` {};
     - ``learn_dismiss`` {}: the invitation's "Play now" (N3).
@@ -319,14 +320,16 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
             bridge.session.close_review()
         room.close()
 
-    open_puzzle = bridge.commands.get("puzzle_open")
+    def first_closing(command: Callable[..., None]) -> Callable[..., None]:
+        """Returns ``command`` run after closing the lesson: one room at a time."""
+        def run(*args: Any, **params: Any) -> None:
+            close_lesson()
+            command(*args, **params)
+        return run
 
-    def puzzle_open(which: Any = "next") -> None:  # one room at a time: a puzzle closes the lesson
-        close_lesson()
-        open_puzzle(which)
-
+    others = ("puzzle_open", "review", "import_transcript", "open_link", "watch", "setup_play", "setup_analyse")
     return {
-        **({"puzzle_open": puzzle_open} if open_puzzle else {}),
+        **{name: first_closing(bridge.commands[name]) for name in others if name in bridge.commands},
         "learn_rules": lambda: bridge.extra.update(howto=rules()),
         "learn_open": open_lesson,
         "learn_tap": lambda square: room.tap(square),
