@@ -24,7 +24,8 @@ from reversi.engine import endgame
 from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
-from reversi.engine.endgame import Solver, solve, solve_all, stable_edges
+from reversi.engine.endgame import Solver, solve, solve_all
+from reversi.engine.stability import stable_edges
 
 
 def plain(p: Bitboard, o: Bitboard, alpha: int, beta: int, sign: int = 1) -> int:

@@ -27,7 +27,7 @@ of the opponent the score is at most ``64 - 2 * s``; a null-window search at
 ``alpha`` at or above that bound returns it at once.  In anti-reversi (V2)
 the score is ``o - p``, so it is the mover's own stable discs that bound it.
 The stable discs counted are those of the four edges that no sequence of
-placements along the edge can flip (:func:`stable_edges`, a table of the
+placements along the edge can flip (:mod:`.stability`, a table of the
 6,561 edges built at import in about 50 ms).  The test is made only when the
 side's discs on the edges allow a cut, so it costs a mask and a count in
 balanced positions, where it never cuts (needing 32 stable discs to cut at
@@ -70,6 +70,7 @@ from .evaluate import STANDARD, Evaluator
 from .lastsquares import BIT as _BIT
 from .lastsquares import INF, LastSquares, last_score
 from .search import Search
+from .stability import stability_bound
 from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
@@ -115,76 +116,6 @@ _RANK = tuple(PRIORITY.index(s) for s in range(64))
 _QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
 #: Per parity (4 bits, one per quadrant): per square, 0 in an odd quadrant, else 1.
 _EVEN = tuple(tuple(0 if parity & _QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
-
-
-def _edge_table() -> tuple[Bitboard, ...]:
-    """Returns, indexed by ``q | r << 8`` (one edge: ``q``'s discs and ``r``'s,
-    8 bits each), ``q``'s discs on that edge that no sequence of placements on
-    the edge can flip: those of ``q`` in every position reachable by placing
-    discs of either colour on its empty squares (legal or not, as moves
-    elsewhere can make them so), flipping along the edge only.  (Edax's
-    ``find_edge_stable``, memoised: 6,561 edges.)"""
-    def flips(q: int, r: int, x: int) -> int:
-        found = 0
-        for step in (-1, 1):
-            run, y = 0, x + step
-            while 0 <= y < 8 and r >> y & 1:
-                run, y = run | 1 << y, y + step
-            if 0 <= y < 8 and q >> y & 1:
-                found |= run
-        return found
-
-    memo: dict[int, int] = {}
-
-    def stable(q: int, r: int) -> int:
-        key = q | r << 8
-        got = memo.get(key)
-        if got is None:
-            got, empty = q, 255 ^ (q | r)
-            while empty and got:
-                b = empty & -empty
-                empty ^= b
-                x = b.bit_length() - 1
-                f = flips(q, r, x)
-                got &= stable(q | b | f, r ^ f)
-                f = flips(r, q, x)
-                got &= stable(q ^ f, r | b | f)
-            memo[key] = got
-        return got
-
-    table = [0] * 65536
-    for q in range(256):
-        r = rest = 255 ^ q
-        while True:
-            table[q | r << 8] = stable(q, r)
-            if not r:
-                break
-            r = (r - 1) & rest
-    return tuple(table)  # a tuple of ints: the garbage collector leaves it alone
-
-
-_EDGE = _edge_table()
-#: The 28 edge squares: stable_edges counts at most the discs on them.
-_EDGES: Bitboard = 0xFF818181818181FF
-_COL_A: Bitboard = 0x0101010101010101
-#: Multiplying column a's discs by this gathers them, a1 first, in bits 56-63.
-_GATHER = 0x0102040810204080
-#: Per byte: the discs of column a whose rows are its set bits.
-_COLUMN = tuple(sum(1 << 8 * i for i in range(8) if x >> i & 1) for x in range(256))
-
-
-def stable_edges(q: Bitboard, r: Bitboard) -> Bitboard:
-    """Returns ``q``'s discs on the four edges that can never be flipped
-    (against ``r``'s discs): a lower bound of ``q``'s final discs."""
-    edge = _EDGE
-    column = _COLUMN
-    s = edge[q & 255 | (r & 255) << 8] | edge[q >> 56 | (r >> 56) << 8] << 56
-    a = (q & _COL_A) * _GATHER >> 56 & 255
-    b = (r & _COL_A) * _GATHER >> 56 & 255
-    s |= column[edge[a | b << 8]]
-    a = (q >> 7 & _COL_A) * _GATHER >> 56 & 255
-    b = (r >> 7 & _COL_A) * _GATHER >> 56 & 255
-    return s | column[edge[a | b << 8]] << 7
 
 
 def _parity(empties: list[Square]) -> int:
@@ -331,11 +262,9 @@ class Solver(LastSquares):
         self.nodes += 1
         self.deadline.check()
         if STABILITY:
-            q = o if self.sign > 0 else p
-            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
-                s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
-                if s <= alpha:
-                    return s
+            bound = stability_bound(o, p, alpha) if self.sign > 0 else stability_bound(p, o, alpha)
+            if bound is not None:
+                return bound
         key = (p, o)
         entry = self.table.get(key)
         tt_move = -1
@@ -400,11 +329,9 @@ class Solver(LastSquares):
         ``empties`` (in priority order) left; ``parity`` is their :func:`_parity`."""
         self.nodes += 1
         if STABILITY:
-            q = o if self.sign > 0 else p
-            if 64 - 2 * (q & _EDGES).bit_count() <= alpha:
-                s = 64 - 2 * stable_edges(q, p if self.sign > 0 else o).bit_count()
-                if s <= alpha:
-                    return s
+            bound = stability_bound(o, p, alpha) if self.sign > 0 else stability_bound(p, o, alpha)
+            if bound is not None:
+                return bound
         best = -INF
         for sq in _odd_first(empties, parity):
             f = flips_mask(p, o, sq)
