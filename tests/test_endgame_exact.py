@@ -26,6 +26,7 @@ from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import Solver, solve, solve_all
 from reversi.engine.stability import stable_edges
+from tests.test_endgame import Countdown
 
 
 def plain(p: Bitboard, o: Bitboard, alpha: int, beta: int, sign: int = 1) -> int:
@@ -129,21 +130,6 @@ def test_stable_edges_are_never_flipped():
             assert board.black & stable_b == stable_b and board.white & stable_w == stable_w
         checked += (stable_b | stable_w).bit_count()
     assert checked > 300
-
-
-class Countdown(Deadline):
-    """A deadline that expires after a number of checks: a budget, not a clock."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, checks: int) -> None:
-        super().__init__(None)
-        self.left = checks
-
-    def check(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise SearchTimeout
 
 
 @pytest.mark.parametrize("checks", [5, 50, 300])
