@@ -28,6 +28,7 @@ from ..game.session import Session, now_iso
 from . import commands, learn, puzzle_mode, save_loading, save_parts, tabs, wording
 from . import page_events as app_ev
 from .hint_mode import HintMode
+from .pondering import Pondering
 from .review_room import Reviews
 from .save_timing import Saving
 from .snapshot import session_snapshot
@@ -39,8 +40,10 @@ class Bridge:
 
     def __init__(self, player: ComputerPlayer = default_player,
                  clock: Callable[[], str] = now_iso) -> None:
-        self.player, self.clock = player, clock
-        self.session = Session(player, clock)
+        #: Pondering (C4): its player goes on with a pondered search, else is ``player``.
+        self.pondering = Pondering(player, lambda: self.session)
+        self.player, self.clock = self.pondering.player, clock
+        self.session = Session(self.player, clock)
         #: The browser's language, matched by the page (L2).
         self.browser_language = wording.DEFAULT
         #: The notices of reading the save, then the others (the history shed, P9).
@@ -71,6 +74,13 @@ class Bridge:
         args = json.loads(params)
         if not isinstance(args, dict):
             raise ValueError("parameters must be a JSON object")
+        if method in commands.SLICES:  # a slice of background work answers in a few fields (C4)
+            self.extra = {}
+            try:
+                self.commands[method](**args)
+            except TypeError as error:
+                raise ValueError(f"bad parameters for {method}: {error}") from None
+            return json.dumps(self.extra)
         self.session.begin()
         self.events, self.extra = [], {}
         self.reviews.new_request()
@@ -106,7 +116,8 @@ class Bridge:
             notices=notices, reviewing=reviewing, analysis=self.reviews.report(), elsewhere=elsewhere,
             hints=self.hints.state(session, reviewing=reviewing, elsewhere=elsewhere))
         reply.update(history_loading=self.loading is not None, language=self.language(),
-                     languages=wording.languages())
+                     languages=wording.languages(),
+                     ponder_due=self.pondering.due(session, reviewing=reviewing, elsewhere=elsewhere))
         if self.reviews.payload is not None:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)

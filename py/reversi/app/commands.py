@@ -18,6 +18,9 @@ Methods and parameters:
 - ``pause`` {"reason": "" | "hidden"}: pause, e.g. because the page was hidden.
 - ``tick`` {"ms": n}: visible time that passed.
 - ``set_setting`` {"name": str, "value": ...}.
+- ``ponder`` {"token": n}: one slice of pondering for the game at ``token``
+  (while ``ponder_due``, C4, :mod:`.pondering`); the reply is only
+  ``{"ponder": more}``, whether another slice is useful: no snapshot, nothing stored.
 - ``hint_step`` {"token": n}: the next step of the hints for the game at ``token``
   (while ``hints_due``, H1-H3).
 - ``flush`` {}: the page is being hidden: store the active time now.
@@ -68,6 +71,9 @@ from . import position_setup
 from .review_frames import chosen_game
 from .snapshot import history_page
 
+#: The methods whose reply is only their own fields (``extra``), not a snapshot.
+SLICES = frozenset({"ponder"})
+
 
 def table(bridge: Any) -> dict[str, Callable[..., None]]:
     """Returns the commands of a :class:`reversi.app.bridge.Bridge`, by method name."""
@@ -81,6 +87,8 @@ def table(bridge: Any) -> dict[str, Callable[..., None]]:
         "load": bridge.load, "load_history": bridge.load_history, "snapshot": lambda: None,
         **{name: session(name) for name in ("place", "computer_move", "undo", "redo", "restart", "new",
                                             "pause", "resume", "tick", "set_setting")},
+        "ponder": lambda token: bridge.extra.update(ponder=bridge.pondering.slice(
+            token, reviewing=bridge.reviews.open, elsewhere=bridge.saving.elsewhere)),
         "hint_step": lambda token: bridge.hints.step(bridge.session, token, reviewing=bridge.reviews.open),
         "flush": lambda: None, "storage_failed": bridge.storage_failed,
         "external": bridge.external, "takeover": bridge.takeover,

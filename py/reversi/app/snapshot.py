@@ -75,6 +75,9 @@ Session:
 - ``hints``: None, or the hint values of the position in play while hint mode is
   on and a person is to move (:meth:`reversi.app.hint_mode.Hints.report`, H1);
   ``hints_due``: whether the page should ask for the next hint step (H3).
+- ``ponder_due``: whether pondering applies now (C4): the person's turn against Hard
+  or Expert, not paused, not over, nothing reviewed, the setting on; the page then
+  asks for slices (``ponder``) while visible and idle (:mod:`reversi.app.pondering`).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
 - ``language``: the language the page speaks (L2: the player's choice, else the
   browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's

@@ -50,6 +50,8 @@ class Settings:
     opening: str = "standard"
     #: The page's language (L2), "" until the player chooses one: the browser's.
     language: str = ""
+    #: Hard and Expert think during the person's turn (C4).
+    ponder: bool = True
 
 
 #: Every setting's allowed values.
@@ -57,7 +59,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
     "hints": (True, False), "variant": VARIANTS, "opening": OPENINGS,
-    "language": LANGUAGES,
+    "language": LANGUAGES, "ponder": (True, False),
 }
 
 

@@ -19,7 +19,7 @@ from .catalog import CODES, LANGUAGES, join, say
 #: The star ids, in their order (S1-S8).
 STARS = ("opening", "corner", "capture", "completion", "first-win", "strong-win", "clean-win", "fresh-wins")
 #: The settings a sentence names as switches (on or off).
-SWITCHES = ("legal_dots", "sound", "swap_sides", "hints")
+SWITCHES = ("legal_dots", "sound", "swap_sides", "hints", "ponder")
 
 
 def star_name(star: str) -> str:

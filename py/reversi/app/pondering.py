@@ -1,0 +1,152 @@
+"""Pondering in the page (C4): while the person thinks against Hard or Expert, the
+worker searches the positions after their likeliest replies, a short slice at a time,
+and the computer's reply goes on with that search.
+
+The page asks for one slice at a time (``ponder``, :mod:`.commands`) while the
+snapshot's ``ponder_due`` says pondering applies and nothing else waits; each
+slice spends :data:`SLICE_NODES` nodes (about 10 ms in Pyodide) and replies
+``{"ponder": more}``: whether another slice is useful.  Python decides what to
+ponder (:meth:`Pondering.due`: the person's turn against Hard or Expert, not
+paused, not over, nothing reviewed, the setting ``ponder`` on); the page only
+schedules the slices and stops them (``web/control/pondering.js``).
+
+The first slice of a position ranks the person's replies
+(:meth:`reversi.engine.ponder.Ponder.start`) and keeps those whose position the
+computer will search: not a book position, not a forced or passing reply, not
+an endgame the solver plays exactly; the next ones each call
+:meth:`~reversi.engine.ponder.Ponder.work`.  Pondering a position stops being
+useful after :data:`BUDGET_MOVES` moves' worth of nodes (which also bounds the
+tables' memory).
+
+:meth:`Pondering.player` is the session's computer player: with a pondered
+search of the position it goes on with it (``go_on``); otherwise, and always
+with the setting off, it is the plain player, so play is exactly as without
+pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves what it
+had: a position is adopted only once its replies are ranked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..engine.bitboard import Bitboard, Square
+from ..engine.levels import LEVELS
+from ..engine.variants import ANTI, legal_mask
+from ..game.computer import ComputerPlayer
+from ..game.session import Session
+
+if TYPE_CHECKING:  # the search stack loads only when pondering
+    from ..engine.ponder import Ponder
+    from ..engine.search import Search
+
+#: The levels that ponder (C4).
+LEVELS_PONDERING = ("hard", "expert")
+#: Seconds one slice takes in Pyodide.
+SLICE_SECONDS = 0.010
+#: Nodes of one slice: Pyodide's measured speed (:data:`reversi.engine.levels.Level.nodes`).
+SLICE_NODES = round(LEVELS["expert"].nodes / LEVELS["expert"].seconds * SLICE_SECONDS)
+#: Moves' worth of nodes (the level's ``nodes``) after which pondering a position stops.
+BUDGET_MOVES = 6
+
+#: Goes on with a pondered search: (p, o, level, seed, variant, prepared) -> square.
+GoOn = Callable[..., Square]
+
+
+def go_on(p: Bitboard, o: Bitboard, level: str, seed: int, variant: str, prepared: Search) -> Square:
+    """Returns ``level``'s move for ``p``, its midgame search going on with ``prepared``
+    (the built-in player's time budget on top, :func:`reversi.engine.players.choose_move`)."""
+    from ..engine.players import choose_move  # the search stack loads only when the computer plays
+
+    choice = choose_move(p, o, level, seed=seed, variant=variant, prepared=prepared)
+    if choice.square is None:
+        raise ValueError("the computer has no legal move")
+    return choice.square
+
+
+class Pondering:
+    """The pondering of the position in play, and the computer player that uses it.
+
+    ``session()`` gives the session of the moment (the bridge replaces it on load)."""
+
+    def __init__(self, player: ComputerPlayer, session: Callable[[], Session], go_on: GoOn = go_on) -> None:
+        self.plain, self.session, self.go_on = player, session, go_on
+        self.ponder: Ponder | None = None
+        #: (level, variant, p, o) of the position pondered (the person to move).
+        self.key: tuple[str, str, Bitboard, Bitboard] | None = None
+        #: Moves that went on with a pondered search, and slices run (for tests and benchmarks).
+        self.used = self.slices = 0
+
+    def due(self, session: Session, *, reviewing: bool = False, elsewhere: bool = False) -> bool:
+        """Checks if pondering applies now: the person's turn against Hard or Expert, the
+        game neither paused nor over, nothing reviewed, the setting on (C4)."""
+        game = session.game
+        return (session.settings.ponder and not reviewing and not elsewhere and game.mode == "computer"
+                and game.level in LEVELS_PONDERING and session.human_to_move())
+
+    def slice(self, token: int, *, reviewing: bool = False, elsewhere: bool = False) -> bool:
+        """Ponders one slice of the game at ``token``; returns whether another is useful.
+        A stale token or a moment when pondering does not apply does nothing (P5)."""
+        session = self.session()
+        if token != session.token or not self.due(session, reviewing=reviewing, elsewhere=elsewhere):
+            return False
+        from ..engine.ponder import Ponder  # the search stack loads only when pondering
+
+        game = session.game
+        p, o = session.board.mover_mask()
+        key = (game.level, game.variant, p, o)
+        self.slices += 1
+        if key != self.key or self.ponder is None:
+            ponder = Ponder(game.level, variant=game.variant)
+            ponder.start(p, o)
+            ponder.replies = [r for r in ponder.replies if searched(r, game.level, game.variant)]
+            self.ponder, self.key = ponder, key  # adopted only once ranked
+            return bool(ponder.replies)
+        if not self.more():
+            return False
+        assert self.ponder is not None  # more() checked it
+        self.ponder.work(SLICE_NODES)
+        return self.more()
+
+    def more(self) -> bool:
+        """Checks if pondering the position further is useful: a reply is pondered and
+        the nodes spent are under :data:`BUDGET_MOVES` moves' worth."""
+        ponder = self.ponder
+        if ponder is None or not ponder.replies or self.key is None:
+            return False
+        return ponder.nodes < BUDGET_MOVES * LEVELS[self.key[0]].nodes
+
+    def forget(self) -> None:
+        """Drops what was pondered (its tables' memory)."""
+        self.ponder, self.key = None, None
+
+    def player(self, p: Bitboard, o: Bitboard, level: str, seed: int, variant: str) -> Square:
+        """The session's computer player: goes on with the pondered search of ``(p, o)``
+        when there is one and the setting is on, else the plain player."""
+        ponder, key = self.ponder, self.key
+        self.forget()  # a new position is pondered afresh; the memory goes now
+        if (ponder is not None and key is not None and key[:2] == (level, variant)
+                and self.session().settings.ponder):
+            prepared = ponder.take(p, o)
+            if prepared is not None:
+                self.used += 1
+                return self.go_on(p, o, level, seed, variant, prepared)
+        return self.plain(p, o, level, seed, variant)
+
+
+def searched(position: tuple[Bitboard, Bitboard], level: str, variant: str) -> bool:
+    """Checks if the computer's move at ``position`` (the computer to move) is a midgame
+    search that a pondered one helps: not a book move, not forced or passing, not an
+    endgame the solver plays exactly (as :func:`reversi.engine.players.choose_move`)."""
+    from ..engine.think import exact_threshold
+
+    p, o = position
+    config = LEVELS[level]
+    if legal_mask(p, o, variant).bit_count() < 2:
+        return False
+    if 64 - (p | o).bit_count() <= exact_threshold(config.seconds, config.exact_empties):
+        return False
+    if config.book_margin is not None and variant != ANTI:
+        from ..engine.book import standard_book
+
+        return not standard_book().move_values(p, o)
+    return True
