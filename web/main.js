@@ -183,6 +183,7 @@ function bindControls() {
   $("language-setting").addEventListener("change", (event) => emit("setting", { name: "language", value: event.target.value }));
   $("move-clock-setting").addEventListener("change", (event) => emit("setting", { name: "move_clock", value: Number(event.target.value) }));
   $("swap-sides").addEventListener("change", (event) => emit("setting", { name: "swap_sides", value: event.target.checked }));
+  $("ponder-setting").addEventListener("change", (event) => emit("setting", { name: "ponder", value: event.target.checked }));
   $("import-transcript").addEventListener("click", async () => {
     if (await emit("importTranscript", $("transcript-in").value)) menu.close();
   });

@@ -1,6 +1,6 @@
 // Controller: the page's command pipeline. It turns intents into requests to Python,
 // shows each reply and stores it (saver.js), then lets the scheduler ask for the
-// computer's move or the hints (scheduling.js). Start-up and recovery are startup.js's,
+// computer's move or the hints (scheduling.js) and pondering's slices (pondering.js). Start-up and recovery are startup.js's,
 // watching two levels watching.js's; what is under way is one named state (state.js).
 // It decides no rule and writes no sentence: every fact and word comes in the snapshot
 // (py/reversi/app/snapshot.py).
@@ -32,6 +32,7 @@ import { createSharing } from "./sharing.js";
 import { createPuzzles, puzzleIntents } from "./puzzles.js";
 import { createState } from "./state.js";
 import { COMPUTER_DELAY_MS, createScheduling } from "./scheduling.js";
+import { createPondering } from "./pondering.js";
 import { createStartup } from "./startup.js";
 import { WATCH_DELAY_MS, createWatching } from "./watching.js";
 import { createLearn, learnIntents } from "./learn.js"; // Learning (N1-N5)
@@ -80,17 +81,28 @@ export function createController({
     busyElsewhere: () => review.active() || editor.active(),
   });
 
+  let underWay = 0; // commands sent and not yet answered: pondering waits for them (C4)
+  const { schedulePonder, input } = createPondering({
+    state, engine, current: () => snap, hidden, timers, queued: () => underWay > 0,
+    busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
+  });
+  /** Interrupts a slice of pondering under way: a tap or Redo never waits for it (C4). */
+  const stopPondering = () => state.running("ponder") && engine.cancel();
+
   /** Sends a command to Python, shows the reply and stores what it says to store;
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
   async function command(method, params = {}, onError = null, settled = () => {}) {
     let reply;
+    underWay += 1;
     try {
       reply = await engine.call(method, params);
     } catch (error) {
+      underWay -= 1;
       settled();
       if (!error.cancelled && !error.dead) (onError || ui.notice)(error.message);
       return null;
     }
+    underWay -= 1;
     settled();
     show(reply);
     persist(reply);
@@ -99,6 +111,7 @@ export function createController({
     if (reply.announce) announce(reply.announce);
     scheduleComputer();
     scheduleHints();
+    schedulePonder();
     return reply;
   }
 
@@ -106,7 +119,7 @@ export function createController({
    * a watched game or the hints (B4, H3, P5). */
   function overrule(method, params, settled = undefined) {
     const watched = state.detail("watch");
-    if (state.any("computer", "analysis", "hints") || (watched && watched.busy)) engine.cancel();
+    if (state.any("computer", "analysis", "hints", "ponder") || (watched && watched.busy)) engine.cancel();
     state.finish("analysis");
     return command(method, params, null, settled);
   }
@@ -155,6 +168,7 @@ export function createController({
       else {
         ui.hint("");
         if (state.running("hints")) engine.cancel(); // the hints never delay a tap (H3)
+        else stopPondering();
         command("place", { square, token: snap.token });
       }
     },
@@ -165,7 +179,7 @@ export function createController({
     newGame: () => overrule("new"),
     restart: () => overrule("restart"),
     undo: () => snap.can_undo && !review.active() && overrule("undo"),
-    redo: () => snap.can_redo && !state.running("computer") && !review.active() && command("redo"),
+    redo: () => snap.can_redo && !state.running("computer") && !review.active() && (stopPondering(), command("redo")),
     pause: () => !review.active() && (snap.paused ? command("resume") : overrule("pause")),
     takeover: () => overrule("takeover", { documents: store.readAll() }),
     preview: (square) => review.active() || view.setPreview(square),
@@ -206,8 +220,9 @@ export function createController({
   return {
     /** Runs an intent; returns what it returns (navigate: whether it took the key). */
     emit(intent, detail) {
-      if (intents[intent] && (!state.loading || ALWAYS.has(intent))) return intents[intent](detail);
-      return false;
+      if (!intents[intent] || (state.loading && !ALWAYS.has(intent))) return false;
+      input(); // pondering rests after a minute with no input (C4)
+      return intents[intent](detail);
     },
     /** Shows the board before Python is ready (the opening or the saved view, O3). */
     paint(board) {
@@ -243,6 +258,7 @@ export function createController({
     visible() {
       drawClocks();
       scheduleComputer();
+      schedulePonder();
     },
     /** Returns the snapshot on show (for the page's own drawing, e.g. after a review). */
     snapshot: () => snap,

@@ -28,7 +28,8 @@
 //       Python failed fatally (out of memory, a crash) and the worker closes.
 //   {id: n, result: object}
 //       The reply to request `id`: the snapshot (reversi.app.snapshot) with `save`,
-//       `pending` and `drop` (reversi.app.bridge).
+//       `pending` and `drop` (reversi.app.bridge); a slice of pondering (`ponder`, C4)
+//       answers only `{ponder: more}`.
 //   {id: n, error: string, cancelled: boolean}
 //       Request `id` failed: `error` is a one-line message for the player;
 //       `cancelled` is true when it was interrupted (see `interrupt`).

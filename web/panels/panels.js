@@ -56,7 +56,7 @@ export function createPanels({ emit, words }) {
     $("sound").setAttribute("aria-pressed", String(Boolean(snap.options.sound)));
     $("legal-dots").disabled = $("sound").disabled = loading || Boolean(snap.elsewhere);
     $("review").disabled = !ready;
-    for (const id of ["move-clock-setting", "swap-sides", "import-transcript", "clear-history", "watch-start"]) {
+    for (const id of ["move-clock-setting", "swap-sides", "ponder-setting", "import-transcript", "clear-history", "watch-start"]) {
       $(id).disabled = loading;
     }
     $("game-line").textContent = snap.game_line || "";
@@ -69,6 +69,7 @@ export function createPanels({ emit, words }) {
     }
     $("move-clock-setting").value = String(option("move_clock"));
     $("swap-sides").checked = option("swap_sides");
+    $("ponder-setting").checked = option("ponder"); // C4
     $("setup-note").textContent = snap.setup_note;
     $("analyse").disabled = watching; // a watched game is analysed once it is over
     $("elsewhere").hidden = !snap.elsewhere;
