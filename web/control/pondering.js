@@ -7,8 +7,9 @@
 // board, hint work is wanted (H3), or after PONDER_IDLE_MS with no input, until the next
 // input; a slice that says no more is useful ends it for that game state (token).
 //
-// Each slice is measured as "ponder" and the end of a run of slices as "ponder-stop"
-// (detail {reason, slices}), read by the browser tests and bench/page.py.
+// A run of slices is measured twice: "ponder" when its first slice replied (detail
+// {more}) and "ponder-stop" when it ends (detail {reason, slices}), read by the browser
+// tests (a slice each would fill the performance timeline).
 
 /** With no input this long, pondering rests until the next input. */
 export const PONDER_IDLE_MS = 60_000;
@@ -57,7 +58,7 @@ export function createPondering({ state, engine, current, hidden, busy, queued, 
     run = run || { since: asked, slices: 0 };
     run.slices += 1;
     engine.call("ponder", { token }).then((reply) => {
-      timers.measure("ponder", asked, { more: Boolean(reply && reply.ponder) });
+      if (run && run.slices === 1) timers.measure("ponder", asked, { more: Boolean(reply && reply.ponder) });
       if (!(reply && reply.ponder)) doneToken = token;
     }, (error) => {
       if (!error.cancelled && !error.dead) { // a Python error: not asked again for this game state
