@@ -381,3 +381,21 @@ test("O4: a start-up that fails says why, names the broken files, and Retry star
   assert.equal(h.restarts(), 1);
   assert.equal(h.ui.states.at(-1)[0], "ready");
 });
+
+test("C4: one slice of pondering at a time while it is due; a tap interrupts it and is played", async () => {
+  const slices = [];
+  const h = harness((method) => (method === "ponder"
+    ? new Promise((resolve, reject) => slices.push(reject))
+    : snapshot({ token: 5, ponder_due: method !== "place" })));
+  await h.controller.start({});
+  assert.deepEqual(h.calls.at(-1), ["ponder", { token: 5 }]);
+  h.controller.tick(1000); // a reply while the slice is under way asks for no second one
+  await settle();
+  assert.deepEqual(h.methods(), ["load", "ponder", "tick"]);
+  h.controller.emit("place", "d3");
+  assert.equal(h.cancels(), 1, "the slice under way is interrupted");
+  slices[0](Object.assign(new Error("KeyboardInterrupt"), { cancelled: true }));
+  await settle();
+  assert.deepEqual(h.methods(), ["load", "ponder", "tick", "place"], "no slice once it is not due");
+  assert.deepEqual(h.ui.notices, [], "an interrupted slice says nothing");
+});

@@ -203,7 +203,8 @@ export function createController({
   };
 
   const { begin, recover } = createStartup({
-    state, engine, store, ui, timers, announce, browserLanguage, show, persist, command, scheduleComputer,
+    state, engine, store, ui, timers, announce, browserLanguage, show, persist, command,
+    scheduleComputer: () => { scheduleComputer(); schedulePonder(); }, // the loaded game may ponder (C4)
     resetPage() {
       if (review.active()) {
         review.close();
