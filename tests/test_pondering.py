@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 from reversi.app.bridge import Bridge
-from reversi.app.pondering import SLICE_NODES, Pondering, searched
+from reversi.app.pondering import BUDGET_MOVES, SLICE_NODES, Pondering, finished, searched
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
+from reversi.engine.levels import LEVELS
 from reversi.engine.notation import format_board, parse_square
 from reversi.engine.players import choose_move
 from reversi.engine.search import Search
@@ -187,6 +189,22 @@ def test_c4_with_pondering_off_the_moves_are_exactly_the_plain_players():
     on = expert_tab(seed=2)
     play_on(on, slices=3)
     assert on.bridge.pondering.slices > 0 and len(on.snap["moves"]) == len(off.snap["moves"])
+
+
+def test_c4_pondering_stops_once_every_reply_reached_its_depth_cap():
+    """C4: when the replies' searches have completed their last depth, going on would
+    spend nothing: Python says no more is useful, long before the node budget."""
+    tab = expert_tab(level="hard")
+    pondering = tab.bridge.pondering
+    assert ponder(tab) is True
+    pondering.ponder.config = replace(LEVELS["hard"], max_depth=3)
+    slices = 1
+    while ponder(tab):
+        slices += 1
+        assert slices < 50
+    assert all(finished(pondering.ponder.take(*r), r, 3) for r in pondering.ponder.replies)
+    assert pondering.ponder.nodes < BUDGET_MOVES * LEVELS["hard"].nodes
+    assert ponder(tab) is False
 
 
 def test_c4_a_pondered_search_is_not_used_once_the_setting_is_off():

@@ -108,12 +108,15 @@ class Pondering:
         return self.more()
 
     def more(self) -> bool:
-        """Checks if pondering the position further is useful: a reply is pondered and
-        the nodes spent are under :data:`BUDGET_MOVES` moves' worth."""
+        """Checks if pondering the position further is useful: a reply's search has not
+        reached its depth cap, and the nodes spent are under :data:`BUDGET_MOVES` moves' worth."""
         ponder = self.ponder
         if ponder is None or not ponder.replies or self.key is None:
             return False
-        return ponder.nodes < BUDGET_MOVES * LEVELS[self.key[0]].nodes
+        searches = [ponder.take(*position) for position in ponder.replies]
+        done = all(search is not None and finished(search, position, ponder.config.max_depth)
+                   for search, position in zip(searches, ponder.replies))
+        return not done and ponder.nodes < BUDGET_MOVES * LEVELS[self.key[0]].nodes
 
     def forget(self) -> None:
         """Drops what was pondered (its tables' memory)."""
@@ -131,6 +134,14 @@ class Pondering:
                 self.used += 1
                 return self.go_on(p, o, level, seed, variant, prepared)
         return self.plain(p, o, level, seed, variant)
+
+
+def finished(search: Search, position: tuple[Bitboard, Bitboard], max_depth: int) -> bool:
+    """Checks if ``search`` of ``position`` completed its last depth (the cap, or the end
+    of the game): going on would spend nothing."""
+    p, o = position
+    last = max(1, min(max_depth, 64 - (p | o).bit_count()))
+    return search.reached is not None and search.reached[0] == position and search.reached[1] >= last
 
 
 def searched(position: tuple[Bitboard, Bitboard], level: str, variant: str) -> bool:
