@@ -68,7 +68,8 @@ def test_the_data_file_is_the_version_1_document_of_the_rich_session():
     """The version-1 document on disk holds what rich_session() builds today, so the
     checks below (kept parts compared with RICH) compare like with like."""
     assert LEGACY["format"] == "reversi" and LEGACY["version"] == 1
-    new_since_version_1 = {"hints": False, "variant": "standard", "opening": "standard", "language": ""}
+    new_since_version_1 = {"hints": False, "variant": "standard", "opening": "standard", "language": "",
+                          "ponder": True}
     assert {**LEGACY["settings"], **new_since_version_1} == asdict(RICH.settings)
     game = RICH.game
     assert LEGACY["game"] == {"mode": game.mode, "side": game.side, "level": game.level,
