@@ -2,8 +2,8 @@
 // shows each reply and stores it (saver.js), then lets the scheduler ask for the
 // computer's move or the hints (scheduling.js) and pondering's slices (pondering.js).
 // Start-up and recovery are startup.js's, watching two levels watching.js's; what is
-// under way is one named state (state.js). It decides no rule and writes no sentence: every fact and word comes in the snapshot
-// (py/reversi/app/snapshot.py).
+// under way is one named state (state.js). It decides no rule and writes no sentence:
+// every fact and word comes in the snapshot (py/reversi/app/snapshot.py).
 //
 // Every part it uses is passed in, so node --test drives it with fakes:
 //   engine   {ready, call(method, params), cancel(), onDeath(fn), restart(), gaveUp()}
