@@ -14,6 +14,7 @@ from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board, parse_square, parse_transcript, square_name
 from reversi.engine.search import Search
+from tests.sessions import Storage, Tab
 
 #: A game from a set-up position with 13 empty squares, White to move, played at random
 #: (seed 11): every placement is at 8-13 empty squares, so every value is exact.
@@ -140,7 +141,8 @@ def test_a_damaged_part_keeps_what_is_valid():
     """P3: a damaged item or game is dropped and named; the rest is kept; junk starts afresh."""
     data = json.loads(_book().text())
     data["items"][0]["played"] = "z9"
-    data["games"]["bad"] = {"loss": {"black": "x"}, "found": 1}
+    data["games"]["bad"] = {"loss": {"black": "x"}, "list": []}
+    data["games"]["worse"] = {"loss": {}, "list": [[0, "black", "a1", "b1", 4, True]]}
     book, whole = Book.read(json.dumps(data))
     assert not whole and len(book.items) == 1 and list(book.games) == ["2026-01-01T10:00:00Z#1"]
     for junk in ("{", "[]", json.dumps({**data, "version": 9}), json.dumps({**data, "items": 3})):
@@ -164,3 +166,72 @@ def test_the_part_sheds_the_oldest_games_first():
     assert len(book.text()) <= size - 200
     assert book.shed(0) and not book.games
     assert len(mistake_book.tag("x")) == 12
+
+
+# -- through the bridge (N6-N8, P3, P7) ------------------------------------------------------
+def finish_known_game(tab: Tab) -> dict:
+    """Plays the known game between two players from its set-up position, analyses it."""
+    tab.call("setup_play", board=START, mode="local")
+    for square in [MOVES[i:i + 2] for i in range(0, len(MOVES), 2)]:
+        tab.call("place", square=square, token=tab.snap["token"])
+    reply = tab.snap
+    assert reply["result_card"] and reply["mistakes"]["due"]
+    while reply["mistakes"]["due"]:
+        reply = tab.call("mistakes_step")
+    return reply
+
+
+def test_the_bridge_lists_the_games_mistakes_and_retries_one_as_a_puzzle():
+    storage = Storage()
+    tab = Tab(storage)
+    tab.load()
+    reply = finish_known_game(tab)
+    card = reply["mistakes"]["card"]
+    assert [(r["move"], r["played"], r["best"], r["cost"]) for r in card["rows"]] == [
+        (n, played, best, cost) for n, _, played, best, cost in KNOWN]
+    assert card["accuracy"] and "mistakes" in storage
+    row = reply["history"]["rows"][0]
+    assert row["mistakes"] == len(KNOWN) and row["words"]["mistakes"]
+    assert [m["move"] for m in tab.call("mistakes_list")["mistake_list"]] == [4, 5, 7, 8]
+    # the retry: wrong (the move played), then right (the best), as a puzzle that rates nothing
+    shown = tab.call("mistake_retry", which="next", today="2026-03-01")["puzzle"]
+    assert shown["number"] == 0 and shown["phase"] == "solving" and "4" in shown["words"]["title"]
+    wrong = tab.call("puzzle_tap", square="a8", today="2026-03-01")["puzzle"]
+    assert wrong["phase"] == "wrong" and "a8" in wrong["words"]["message"]
+    tab.call("puzzle_retry")
+    right = tab.call("puzzle_tap", square="d1", today="2026-03-01")["puzzle"]
+    assert right["phase"] == "right" and right["progress"]["rating"] == 1200
+    tab.call("puzzle_close")
+    # solved on a second day, it leaves the list; a reload keeps that
+    tab.call("mistake_retry", which=right["mistake"], today="2026-03-02")
+    tab.call("puzzle_tap", square="d1", today="2026-03-02")
+    tab.call("puzzle_close")
+    again = Tab(storage, "again")
+    assert again.load()["mistakes"]["retry_count"] == len(KNOWN) - 1
+    assert not again.snap["notices"]
+
+
+def test_a_damaged_part_is_named_and_another_tabs_part_merges():
+    storage = Storage()
+    one, two = Tab(storage, "one"), Tab(storage, "two")
+    one.load()
+    two.load()
+    finish_known_game(one)
+    two.deliver()
+    assert two.call("mistakes_list")["mistake_list"]
+    storage["mistakes"] = "{broken"
+    assert Tab(storage, "three").load()["notices"]
+
+
+def test_the_part_gives_way_before_any_history_record_sheds_its_moves(monkeypatch):
+    """P9: near the budget the mistakes part is shed first; the records keep their moves."""
+    storage = Storage()
+    tab = Tab(storage)
+    tab.load()
+    finish_known_game(tab)
+    history = tab.bridge.session.progress.history
+    monkeypatch.setattr("reversi.app.save_parts.HISTORY_BUDGET", history.size() + 50)
+    reply = tab.call("snapshot")
+    assert not tab.bridge.mistakes.book.games and reply["history"]["rows"][0]["reviewable"]
+    assert "moves" in history[-1] and not reply["mistakes"]["retry_count"]
+    assert not reply["mistakes"]["due"]  # a shed game is not analysed again

@@ -5,11 +5,12 @@ Its own part, ``mistakes`` (P1, P3, P7, P9), kept apart from the history so that
 10,000-game history stays as cheap as it is::
 
     {"format": "reversi", "part": "mistakes", "version": 1,
-     "games": {record key: {"loss": {"black"|"white": average disc loss}, "found": n}},
+     "games": {record key: {"loss": {"black"|"white": average disc loss},
+                            "list": [[move, side, played, best, cost, exact], ...]}},
      "items": [{"id": board string, "game": record key, "move": n, "side": colour,
                 "played": sq, "best": sq, "cost": discs, "exact": bool, "value": discs,
                 "solved": [date, ...]}, ...],
-     "retired": [tag, ...]}
+     "retired": [tag, ...], "shed": record key (optional)}
 
 A game is keyed by its history record's key (date and attempt,
 :func:`reversi.game.results.key`), so the history row and the result card find it.  An
@@ -24,6 +25,7 @@ of the position) stays in ``retired``, so another tab's older copy cannot bring 
 - Shedding (P9): the part gives way before the history's records do: the bridge calls
   :meth:`Book.shed` with what the history leaves of its budget, and the oldest games
   go first (their accuracy and their mistakes); the part never exceeds :data:`BUDGET`.
+  ``shed`` names the newest game shed: it and older ones are not analysed again.
 """
 
 from __future__ import annotations
@@ -58,8 +60,15 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and -128 <= value <= 128
 
 
+def _row_ok(row: Any) -> bool:
+    return (isinstance(row, list) and len(row) == 6 and is_int(row[0], 1, 64) and row[1] in ("black", "white")
+            and all(isinstance(s, str) and _SQUARE.fullmatch(s) for s in row[2:4]) and _number(row[4])
+            and isinstance(row[5], bool))
+
+
 def _game_ok(entry: Any) -> bool:
-    return (isinstance(entry, dict) and is_int(entry.get("found"), 0, 64) and isinstance(entry.get("loss"), dict)
+    return (isinstance(entry, dict) and isinstance(entry.get("list"), list) and isinstance(entry.get("loss"), dict)
+            and all(_row_ok(row) for row in entry["list"])
             and all(side in ("black", "white") and _number(v) and v >= 0 for side, v in entry["loss"].items()))
 
 
@@ -85,13 +94,17 @@ class Book:
         self.games: dict[str, dict[str, Any]] = {}
         self.items: dict[str, dict[str, Any]] = {}
         self.retired: list[str] = []
+        #: The newest game shed (P9): it and older ones are not analysed again.
+        self.shed_to = ""
         self._text: str | None = None
 
     # -- changes ------------------------------------------------------------------
-    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake]) -> None:
-        """Keeps an analysed game's average losses (N7) and its mistakes to retry (N6)."""
-        self.games[game] = {"loss": dict(losses), "found": len(found)}
-        for m in found:
+    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake], *, retry: bool = True) -> None:
+        """Keeps an analysed game's average losses (N7) and its mistakes (N6), which
+        become retries (N8) when ``retry``."""
+        self.games[game] = {"loss": dict(losses),
+                            "list": [[m.move, m.side, m.played, m.best, m.cost, m.exact] for m in found]}
+        for m in found if retry else ():
             if m.board not in self.items and tag(m.board) not in self.retired:
                 self.items[m.board] = {"id": m.board, "game": game, "move": m.move, "side": m.side,
                                        "played": m.played, "best": m.best, "cost": m.cost, "exact": m.exact,
@@ -118,6 +131,7 @@ class Book:
     def merge(self, other: Book) -> None:
         """Takes in another tab's part (P7: a union, see the module docstring)."""
         self.games.update((k, v) for k, v in other.games.items() if k not in self.games)
+        self.shed_to = max(self.shed_to, other.shed_to)
         self.retired = [*self.retired, *(t for t in other.retired if t not in self.retired)][-RETIRED_KEPT:]
         for position, item in other.items.items():
             mine = self.items.setdefault(position, {**item, "solved": []})
@@ -133,6 +147,7 @@ class Book:
         while self.games and len(self.text()) > room:
             oldest = min(self.games)
             del self.games[oldest]
+            self.shed_to = max(self.shed_to, oldest)
             self.items = {p: i for p, i in self.items.items() if i["game"] != oldest}
             self._text, dropped = None, True
         if len(self.text()) > room and self.items:  # items of games already shed
@@ -144,7 +159,8 @@ class Book:
         """Returns the saved part's text (made again only after a change)."""
         if self._text is None:
             self._text = json.dumps({"format": "reversi", "part": PART, "version": VERSION, "games": self.games,
-                                     "items": list(self.items.values()), "retired": self.retired},
+                                     "items": list(self.items.values()), "retired": self.retired,
+                                     **({"shed": self.shed_to} if self.shed_to else {})},
                                     separators=(",", ":"))
         return self._text
 
@@ -167,10 +183,12 @@ class Book:
         book.games = {k: v for k, v in games.items() if isinstance(k, str) and len(k) <= 64 and _game_ok(v)}
         book.items = {i["id"]: i for i in items if _item_ok(i)}
         book.retired = [t for t in retired if isinstance(t, str) and re.fullmatch(r"[0-9a-f]{12}", t)]
+        shed = data.get("shed", "")
+        book.shed_to = shed if isinstance(shed, str) and len(shed) <= 64 else ""
         whole = (len(book.games), len(book.items), len(book.retired)) == (len(games), len(items), len(retired))
         return book, whole
 
     # -- what the page shows -----------------------------------------------------------
     def to_retry(self) -> list[dict[str, Any]]:
-        """Returns the mistakes still to retry, the newest game's first."""
+        """Returns the mistakes still to retry: the newest game's first, each game's in move order."""
         return sorted(self.items.values(), key=lambda i: (i["game"], -i["move"]), reverse=True)
