@@ -35,6 +35,7 @@ import { COMPUTER_DELAY_MS, createScheduling } from "./scheduling.js";
 import { createStartup } from "./startup.js";
 import { WATCH_DELAY_MS, createWatching } from "./watching.js";
 import { createLearn, learnIntents } from "./learn.js"; // Learning (N1-N5)
+import { createMistakeWork, mistakeIntents } from "./mistakes.js"; // Learn from your own games (N6-N8)
 
 export { COMPUTER_DELAY_MS, WATCH_DELAY_MS };
 
@@ -79,6 +80,10 @@ export function createController({
     state, current: () => snap, command, show, render: () => ui.render(snap, flags()), hidden, timers, ui,
     busyElsewhere: () => review.active() || editor.active(),
   });
+  const { schedule: scheduleMistakes } = createMistakeWork({ // N6: between the player's requests
+    state, current: () => snap, command, hidden,
+    busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
+  });
 
   /** Sends a command to Python, shows the reply and stores what it says to store;
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
@@ -99,6 +104,7 @@ export function createController({
     if (reply.announce) announce(reply.announce);
     scheduleComputer();
     scheduleHints();
+    scheduleMistakes();
     return reply;
   }
 
@@ -106,7 +112,7 @@ export function createController({
    * a watched game or the hints (B4, H3, P5). */
   function overrule(method, params, settled = undefined) {
     const watched = state.detail("watch");
-    if (state.any("computer", "analysis", "hints") || (watched && watched.busy)) engine.cancel();
+    if (state.any("computer", "analysis", "hints", "mistakes") || (watched && watched.busy)) engine.cancel();
     state.finish("analysis");
     return command(method, params, null, settled);
   }
@@ -182,6 +188,7 @@ export function createController({
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
+    ...mistakeIntents({ command: overrule, announce }), // N8: a retry wins over the analysis step
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

@@ -7,6 +7,7 @@
 //        "hints"      the next step of the hints is asked for (H1, H3)
 //        "analysis"   a reviewed game is analysed position by position
 //        "watch"      two levels play each other; its detail is the game {black, white, seed, busy}
+//        "mistakes"   the next placement of a finished game is searched for mistakes (N6)
 // A piece of work starts only when the engine is ready, it is not under way already, and
 // the work that excludes it is not (hints wait for the computer, an analysis for a watched
 // game); it ends by itself, or all at once when the engine dies. `choice` is the setting
@@ -16,9 +17,11 @@
 // choose(choice), chosen(choice). They are unit-tested in tests/js/state.test.mjs.
 
 export const PHASES = Object.freeze(["loading", "recovering", "ready"]);
-export const WORK = Object.freeze(["computer", "hints", "analysis", "watch"]);
+export const WORK = Object.freeze(["computer", "hints", "analysis", "watch", "mistakes"]);
 /** The work each piece of work waits for. */
-const WAITS_FOR = Object.freeze({ computer: [], hints: ["computer"], analysis: ["watch"], watch: [] });
+const WAITS_FOR = Object.freeze({
+  computer: [], hints: ["computer"], analysis: ["watch"], watch: [], mistakes: ["computer", "hints", "analysis", "watch"],
+});
 
 export function createState() {
   let phase = "loading";

@@ -79,10 +79,13 @@ class Room:
 
     # -- the retry (N8) --------------------------------------------------------------------
     def retry_puzzle(self, which: Any, today: Callable[[], str]) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
-        """Returns the mistake ``which`` (its position, or ``"next"``) as a puzzle, with the
-        judge of the answers (right: it loses less than the threshold of N6)."""
+        """Returns the mistake ``which`` (its position, or ``"next"``: the one after the mistake
+        retried last, else the first) as a puzzle, with the judge of the answers (right: it
+        loses less than the threshold of N6)."""
         items = self.book.to_retry()
-        item = items[0] if which == "next" and items else self.book.items.get(which)
+        ids = [i["id"] for i in items]
+        last = ids.index(self.retrying["id"]) if self.retrying is not None and self.retrying["id"] in ids else -1
+        item = items[(last + 1) % len(items)] if which == "next" and items else self.book.items.get(which)
         if item is None:
             raise ValueError(f"there is no mistake {which!r} to retry")
         self.retrying, board = item, Board(*parse_board(item["id"]))
