@@ -107,6 +107,10 @@ class Room:
         if report is not None and report["number"] == 0 and self.retrying is not None:
             report["words"]["title"] = wording.say("mistakes.retry_title", move=self.retrying["move"])
             report["mistake"] = self.retrying["id"]
+            left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
+            report["progress"].update(ratings=[], words={
+                "rating": wording.say("mistakes.retry", left) if left else "", "solved": "", "streak": "",
+                "daily": ""})
         return report
 
     # -- the snapshot ------------------------------------------------------------------------
