@@ -13,7 +13,7 @@ anti-reversi).
 - An earlier position is *estimated*: the search Hard plays with (its node budget and
   depth cap) finds the best move and its value at the depth it completes, and the move
   played is then searched to the same depth with the same table, so both values are
-  comparable.  An estimate is marked as one (``exact`` false) and counts only from
+  comparable (two plies shallower, both moves, when that search would be long).  An estimate is marked as one (``exact`` false) and counts only from
   :data:`THRESHOLD` ``[False]`` = 6 discs: two searches of sibling positions disagree
   by a disc or two on their own (the odd/even depth swing of the evaluation,
   measured on self-play positions), so two discs of margin keep noise out of the list.
@@ -46,6 +46,8 @@ EXACT_EMPTIES = LEVELS["hard"].exact_empties
 #: The estimating search: Hard's node budget and depth cap.
 ESTIMATE_NODES = LEVELS["hard"].nodes
 ESTIMATE_DEPTH = LEVELS["hard"].max_depth
+#: Nodes the move played may take to be searched to the same depth (a step stays short).
+PLAYED_NODES = 2 * ESTIMATE_NODES
 #: Discs a placement must lose to be a mistake: exact, estimated (see the docstring).
 THRESHOLD = {True: 4, False: 6}
 #: Accuracy halves with every this many discs lost per placement on average (N7).
@@ -105,9 +107,31 @@ def placement_loss(board: Board, square: Square) -> tuple[float, Square, bool, f
     best = result.square if result.square is not None else square
     if best == square:
         return 0.0, best, False, round(result.score, 1)
+    best_value, played = _compared(search, children[best], children[square], result.depth - 1, result.score)
+    return round(max(0.0, best_value - played), 1), best, False, round(result.score, 1)
+
+
+def _compared(search: Any, best: tuple[Bitboard, Bitboard], played: tuple[Bitboard, Bitboard], depth: int,
+              score: float) -> tuple[float, float]:
+    """Returns the values for the mover of the best move and of the move played, searched
+    ``depth`` plies after them (the best one's is the root's ``score`` there); a search of
+    the move played that would pass :data:`PLAYED_NODES` is given up for one two plies
+    shallower (the same parity: odd and even depths see a position differently), both
+    moves again, so that a step stays short."""
+    from ..engine.budget import SearchTimeout
+
+    first = depth
+    while depth > 0:
+        try:
+            search.limit(search.nodes + PLAYED_NODES)
+            value = -search.value(*played, depth)
+            if depth != first:  # a shallower pair: the best move too, to the same depth
+                score = -search.value(*best, depth)
+            return score, value
+        except SearchTimeout:
+            depth -= 2
     search.limit(None)
-    played = -search.value(*children[square], max(0, result.depth - 1))
-    return round(max(0.0, result.score - played), 1), best, False, round(result.score, 1)
+    return -search.value(*best, 0), -search.value(*played, 0)
 
 
 def move_value(board: Board, square: Square) -> float:
