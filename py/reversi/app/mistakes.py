@@ -13,10 +13,13 @@ anti-reversi).
 - An earlier position is *estimated*: the search Hard plays with (its node budget and
   depth cap) finds the best move and its value at the depth it completes, and the move
   played is then searched to the same depth with the same table, so both values are
-  comparable (two plies shallower, both moves, when that search would be long).  An estimate is marked as one (``exact`` false) and counts only from
-  :data:`THRESHOLD` ``[False]`` = 6 discs: two searches of sibling positions disagree
-  by a disc or two on their own (the odd/even depth swing of the evaluation,
-  measured on self-play positions), so two discs of margin keep noise out of the list.
+  comparable (two plies shallower, both moves, when that search would be long).  An
+  estimate is marked as one (``exact`` false) and counts only from :data:`THRESHOLD`
+  ``[False]`` = 6 discs.  Why 6: estimates carry the evaluation's noise and its odd/even
+  depth swing; in the few midgame positions tried while writing this, the same moves'
+  values moved by 2-4 discs between two node budgets, so two discs of margin over the
+  exact threshold keep most noise out of the list while a real blunder (a corner given
+  away costs 10 or more) still shows.  A choice, not a measurement over many games.
 
 The work is sliceable (N6): :meth:`Work.step` analyses one placement per call, so the
 worker does it between taps and the page can interrupt it; a :class:`Work` resumes
