@@ -235,3 +235,15 @@ def test_the_part_gives_way_before_any_history_record_sheds_its_moves(monkeypatc
     assert not tab.bridge.mistakes.book.games and reply["history"]["rows"][0]["reviewable"]
     assert "moves" in history[-1] and not reply["mistakes"]["retry_count"]
     assert not reply["mistakes"]["due"]  # a shed game is not analysed again
+
+
+def test_a_practice_ending_after_undo_shows_no_list_of_the_recorded_game():
+    """N6, A2: the card lists the recorded game's mistakes only while that game is on the board."""
+    tab = Tab(Storage())
+    tab.load()
+    assert finish_known_game(tab)["mistakes"]["card"]
+    tab.call("undo")
+    tab.call("undo")
+    for square in ("h2", "h1"):  # the last two placements the other way round: another ending
+        tab.call("place", square=square, token=tab.snap["token"])
+    assert tab.snap["result_card"] and tab.snap["mistakes"]["card"] is None

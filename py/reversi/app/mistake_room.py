@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.board import Board
-from ..engine.notation import parse_board, parse_square
+from ..engine.notation import format_transcript, parse_board, parse_square
 from ..engine.puzzle_set import Puzzle
 from ..engine.variants import STANDARD
 from ..game.results import Record, key
@@ -118,8 +118,12 @@ class Room:
         """Returns the snapshot's ``mistakes`` field: ``due`` (a step to run), ``progress``
         (words), ``card`` (the finished game's list, or None) and the retries left."""
         work = self.pending(session) if session.board.is_game_over() else None
-        first = session.progress.attempt.first_result
-        card = self.card(first) if first is not None and session.board.is_game_over() else None
+        first, line = session.progress.attempt.first_result, session.game.line
+        # the card is the recorded game's only while that game is the one on the board (not
+        # a practice ending after Undo, A2)
+        shown = first is not None and session.board.is_game_over() and first.get("moves") == format_transcript(
+            line.moves[:line.cursor])
+        card = self.card(first) if shown and first is not None else None
         left = len(self.book.to_retry())
         done = work.progress() if work is not None else None
         return {"due": work is not None, "card": card, "retry_count": left,
