@@ -34,7 +34,7 @@ average (1 disc: 79, 3 discs: 50, 6 discs: 25); the same at every level.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.bitboard import Bitboard, Square
 from ..engine.board import COLOR_NAMES, Board
@@ -43,6 +43,9 @@ from ..engine.notation import format_board, parse_board, parse_transcript, squar
 from ..engine.variants import STANDARD
 from ..game.line import Line, Start
 from ..game.results import Record, key
+
+if TYPE_CHECKING:  # the search stack loads only when an analysis runs
+    from ..engine.search import Search
 
 #: Positions with this many empty squares or fewer are solved exactly (Hard's reach).
 EXACT_EMPTIES = LEVELS["hard"].exact_empties
@@ -103,8 +106,8 @@ def placement_loss(board: Board, square: Square) -> tuple[float, Square, bool, f
     if 64 - (p | o).bit_count() <= EXACT_EMPTIES:
         solver = Solver(evaluator=evaluator, variant=variant)
         best_score, best = solver.solve(p, o)
-        exact = best_score if best == square else -solver.solve(*children[square])[0]
-        return float(best_score - exact), best if best is not None else square, True, float(best_score)
+        proved = best_score if best == square else -solver.solve(*children[square])[0]
+        return float(best_score - proved), best if best is not None else square, True, float(best_score)
     search = Search(max_nodes=ESTIMATE_NODES, variant=variant, evaluator=evaluator)
     result = search.run(p, o, ESTIMATE_DEPTH)
     best = result.square if result.square is not None else square
@@ -114,7 +117,7 @@ def placement_loss(board: Board, square: Square) -> tuple[float, Square, bool, f
     return round(max(0.0, best_value - played), 1), best, False, round(result.score, 1)
 
 
-def _compared(search: Any, best: tuple[Bitboard, Bitboard], played: tuple[Bitboard, Bitboard], depth: int,
+def _compared(search: Search, best: tuple[Bitboard, Bitboard], played: tuple[Bitboard, Bitboard], depth: int,
               score: float) -> tuple[float, float]:
     """Returns the values for the mover of the best move and of the move played, searched
     ``depth`` plies after them (the best one's is the root's ``score`` there); a search of
