@@ -137,7 +137,7 @@ class Room:
         if game is None:
             return None
         rows = [{"move": m, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
-                 "text": wording.say("mistakes.row" if exact else "mistakes.row_estimate", cost, move=m,
+                 "text": wording.say("mistakes.row" if exact else "mistakes.row_estimate", round(cost), move=m,
                                      played=played, best=best)}
                 for m, side, played, best, cost, exact in game["list"]]
         return {"title": wording.say("mistakes.title"), "rows": rows,
