@@ -15,6 +15,7 @@ import { createMenu } from "./panels/menu.js";
 import { createMoveList } from "./panels/movelist.js";
 import { createPanels } from "./panels/panels.js";
 import { renderPuzzle } from "./control/puzzles.js";
+import { renderMistakes } from "./control/mistakes.js";
 import { drawPictures, renderHowto, renderLearn } from "./panels/learn-panel.js";
 import { createEditorState } from "./control/editor.js";
 import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
@@ -102,6 +103,7 @@ function renderIn(snap, flags) {
   ui.render(snap, flags);
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
   renderPuzzle(snap.puzzle || null, $);
+  renderMistakes(snap.mistakes || null, $); // N6-N8, inside the result card
   renderLearn(snap.learn || null, $, words);
   if (snap.howto && snap.howto !== shownHowto) { // once per reply: a snapshot is drawn again and again
     shownHowto = snap.howto;
@@ -139,6 +141,7 @@ function bindControls() {
     "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
     "puzzle-close": "closePuzzles", "puzzle-retry": "retryPuzzle", "puzzle-answer": "showAnswer",
     "puzzle-play-out": "playOut", "puzzle-next": "nextPuzzle", "puzzle-daily": "dailyPuzzle",
+    "mistakes-retry": "retryMistakes",
     "lesson-close": "closeLessons", "lesson-retry": "retryLesson", "lesson-next": "nextLesson", "lesson-howto": "openHowto",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));

@@ -54,3 +54,17 @@ test("a tap is sent with the date, its message announced, and the computer asked
   assert.equal(calls[1][0], "puzzle_computer");
   assert.equal(timeouts.length, 1, "no second request while none is due");
 });
+
+test("N8: after a retried mistake, Next asks for the next mistake, else the next puzzle", async () => {
+  const puzzles = createPuzzles();
+  const calls = [];
+  const intents = puzzleIntents({
+    puzzles, command: async (method, params) => { calls.push([method, params.which]); return null; },
+    announce() {}, timers: { setTimeout() {} }, delay: 0,
+  });
+  puzzles.take({ puzzle: { ...REPORT, mistake: "X".repeat(64) + " X" } });
+  await intents.nextPuzzle();
+  puzzles.take({ puzzle: REPORT });
+  await intents.nextPuzzle();
+  assert.deepEqual(calls, [["mistake_retry", "next"], ["puzzle_open", "next"]]);
+});

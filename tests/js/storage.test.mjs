@@ -44,7 +44,7 @@ test("P1: every part is stored under its own key and read back", () => {
   assert.deepEqual(store.write("game", "G1", null), { ok: true });
   assert.deepEqual(store.write("stars", "S1", null), { ok: true });
   assert.equal(storage.data.get(KEYS.game), "G1");
-  assert.deepEqual(store.readAll(), { settings: null, game: "G1", clock: null, history: null, stars: "S1", puzzles: null, learn: null, legacy: null });
+  assert.deepEqual(store.readAll(), { settings: null, game: "G1", clock: null, history: null, stars: "S1", puzzles: null, learn: null, mistakes: null, legacy: null });
   assert.equal(store.problem(), null);
 });
 

@@ -7,7 +7,7 @@
  * and `legacy` the single document of older versions (both read once, then removed). */
 export const KEYS = {
   settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
-  puzzles: "reversi.puzzles", learn: "reversi.learn", legacy: "reversi.save",
+  puzzles: "reversi.puzzles", learn: "reversi.learn", mistakes: "reversi.mistakes", legacy: "reversi.save",
 };
 /** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (P9). */
 // The chunk names are Python's (reversi.app.save_checks.CHUNK_NAME; a test keeps them equal).

@@ -36,6 +36,7 @@ import { createPondering } from "./pondering.js";
 import { createStartup } from "./startup.js";
 import { WATCH_DELAY_MS, createWatching } from "./watching.js";
 import { createLearn, learnIntents } from "./learn.js"; // Learning (N1-N5)
+import { createMistakeWork, mistakeIntents } from "./mistakes.js"; // Learn from your own games (N6-N8)
 
 export { COMPUTER_DELAY_MS, WATCH_DELAY_MS };
 
@@ -80,6 +81,10 @@ export function createController({
     state, current: () => snap, command, show, render: () => ui.render(snap, flags()), hidden, timers, ui,
     busyElsewhere: () => review.active() || editor.active(),
   });
+  const { schedule: scheduleMistakes } = createMistakeWork({ // N6: between the player's requests
+    state, current: () => snap, command, hidden,
+    busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
+  });
 
   let underWay = 0; // commands sent and not yet answered: pondering waits for them (C4)
   const { schedulePonder, input } = createPondering({
@@ -112,6 +117,7 @@ export function createController({
     scheduleComputer();
     scheduleHints();
     schedulePonder();
+    scheduleMistakes();
     return reply;
   }
 
@@ -119,7 +125,7 @@ export function createController({
    * a watched game or the hints (B4, H3, P5). */
   function overrule(method, params, settled = undefined) {
     const watched = state.detail("watch");
-    if (state.any("computer", "analysis", "hints", "ponder") || (watched && watched.busy)) engine.cancel();
+    if (state.any("computer", "analysis", "hints", "ponder", "mistakes") || (watched && watched.busy)) engine.cancel();
     state.finish("analysis");
     return command(method, params, null, settled);
   }
@@ -196,6 +202,7 @@ export function createController({
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
+    ...mistakeIntents({ command: overrule, announce }), // N8: a retry wins over the analysis step
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

@@ -40,8 +40,9 @@ export function puzzleIntents({ puzzles, command, announce, timers, delay }) {
   async function ask(method, params = {}) {
     const reply = await command(method, { ...params, today: localDate() });
     const report = reply && reply.puzzle;
-    if (report && report.words.message && method !== "puzzle_open") announce(report.words.message);
-    else if (report && method === "puzzle_open") announce(`${report.words.title}. ${report.words.task}.`);
+    const opened = method === "puzzle_open" || method === "mistake_retry";
+    if (report && report.words.message && !opened) announce(report.words.message);
+    else if (report && opened) announce(`${report.words.title}. ${report.words.task}.`);
     if (report && report.computer_to_move && !thinking) {
       thinking = true;
       timers.setTimeout(async () => {
@@ -54,7 +55,8 @@ export function puzzleIntents({ puzzles, command, announce, timers, delay }) {
   return {
     openPuzzles: () => ask("puzzle_open", { which: "next" }),
     dailyPuzzle: () => ask("puzzle_open", { which: "daily" }),
-    nextPuzzle: () => ask("puzzle_open", { which: "next" }),
+    // after a retried mistake (N8), Next is the next mistake
+    nextPuzzle: () => ask(puzzles.current() && puzzles.current().mistake ? "mistake_retry" : "puzzle_open", { which: "next" }),
     puzzleTap: (square) => ask("puzzle_tap", { square }),
     retryPuzzle: () => ask("puzzle_retry"),
     showAnswer: () => ask("puzzle_answer"),

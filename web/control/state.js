@@ -8,19 +8,22 @@
 //        "ponder"     a slice of pondering is asked for (C4)
 //        "analysis"   a reviewed game is analysed position by position
 //        "watch"      two levels play each other; its detail is the game {black, white, seed, busy}
+//        "mistakes"   the next placement of a finished game is searched for mistakes (N6)
 // A piece of work starts only when the engine is ready, it is not under way already, and
 // the work that excludes it is not (hints wait for the computer, a slice of pondering for
-// the computer and the hints, an analysis for a watched game); it ends by itself, or all at once when the engine dies. `choice` is the setting
-// the player just picked, shown over any snapshot until its reply.
+// the computer and the hints, an analysis for a watched game, the search for mistakes for
+// all but pondering); it ends by itself, or all at once when the engine dies. `choice` is
+// the setting the player just picked, shown over any snapshot until its reply.
 //
 // Transitions: start(work, detail) -> boolean, finish(work, detail?), ready(), died(restarting),
 // choose(choice), chosen(choice). They are unit-tested in tests/js/state.test.mjs.
 
 export const PHASES = Object.freeze(["loading", "recovering", "ready"]);
-export const WORK = Object.freeze(["computer", "hints", "analysis", "watch", "ponder"]);
+export const WORK = Object.freeze(["computer", "hints", "analysis", "watch", "ponder", "mistakes"]);
 /** The work each piece of work waits for. */
 const WAITS_FOR = Object.freeze({
   computer: [], hints: ["computer"], analysis: ["watch"], watch: [], ponder: ["computer", "hints"],
+  mistakes: ["computer", "hints", "analysis", "watch"],
 });
 
 export function createState() {

@@ -108,9 +108,9 @@ export function createPanels({ emit, words }) {
   function showHistory(page, reading = false) {
     const rows = page.rows.map((record) => {
       const date = formatDate(record.date);
-      const { game, result, score, kind } = record.words;
+      const { game, result, score, kind, mistakes } = record.words; // mistakes: N7's count and accuracy
       const tr = make("tr");
-      tr.append(...[date, game, result, score, kind, formatTime(record.duration_ms)]
+      tr.append(...[date, game, result, score, mistakes ? `${kind} · ${mistakes}` : kind, formatTime(record.duration_ms)]
         .map((textContent) => make("td", { textContent })));
       const td = make("td");
       if (record.reviewable) {

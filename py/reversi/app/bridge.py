@@ -25,7 +25,7 @@ from typing import Any, Callable
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
-from . import commands, learn, puzzle_mode, save_loading, save_parts, tabs, wording
+from . import commands, learn, mistake_room, puzzle_mode, save_loading, save_parts, tabs, wording
 from . import page_events as app_ev
 from .hint_mode import HintMode
 from .pondering import Pondering
@@ -61,6 +61,8 @@ class Bridge:
         #: Extra reply fields of the command being run (``setup``, ``solution``).
         self.extra: dict[str, Any] = {}
         self.commands = commands.table(self)
+        self.mistakes = mistake_room.Room()  # Learn from your own games (N6-N8)
+        self.commands.update(mistake_room.commands(self))
         self.learn = learn.Room()  # Learning (N1-N5)
         self.commands.update(learn.commands(self))
 
@@ -94,7 +96,9 @@ class Bridge:
                 self.events.append(Refused(refused))
         except TypeError as error:
             raise ValueError(f"bad parameters for {method}: {error}") from None
-        if self.session.progress.history.shed_news(save_parts.HISTORY_BUDGET):
+        history = self.session.progress.history  # the mistakes part gives way first (N8, P9)
+        self.mistakes.book.shed(save_parts.HISTORY_BUDGET - history.size())
+        if history.shed_news(save_parts.HISTORY_BUDGET):
             self.notes.append(wording.history_shed())
         self.speak()  # a new language speaks at once
         return json.dumps({**self.reply(method), "refused": refused})
@@ -121,9 +125,14 @@ class Bridge:
         if self.reviews.payload is not None:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
-        reply["puzzle"] = self.puzzles.report(self.today)
+        reply["puzzle"] = self.mistakes.retitle(self.puzzles.report(self.today))
         reply["learn"] = self.learn.report(method)  # Learning (N1-N5)
-        rooms = {**self.puzzles.parts(self.saving.known), **self.learn.due(self.saving.known)}
+        reply["mistakes"] = self.mistakes.report(session)  # N6-N8
+        for page in (reply["history"], reply.get("history_page")):
+            if page:
+                self.mistakes.decorate(page)
+        rooms = {**self.puzzles.parts(self.saving.known), **self.learn.due(self.saving.known),
+                 **self.mistakes.due(self.saving.known)}
         # Nothing is stored before the history chunks are read (load_history).
         reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=rooms,
                                      hold=self.loading is not None))
@@ -144,6 +153,7 @@ class Bridge:
         self.puzzles, readable = puzzle_mode.Room.stored(texts.get(puzzle_mode.PART))
         self.notes = [] if readable else [wording.say("save.puzzles_unreadable")]
         self.learn.load(texts, self.notes)  # Learning (N3, N4)
+        self.mistakes.load(texts, self.notes)  # N8
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes or self.notes),
                            chunks_follow=self.loading is not None)
 
@@ -167,8 +177,9 @@ class Bridge:
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
         """Takes in what another tab stored (P7), as :func:`.tabs.on_stored` says."""
         texts = self.saving.texts(documents)
-        if part == learn.PART:  # Learning (N4): merged as a union
-            self.learn.external(texts.get(part))
+        rooms = self.merging()
+        if part in rooms:
+            rooms[part](texts.get(part))
             if texts.get(part) is not None:
                 self.saving.took(part, texts[part])  # type: ignore[arg-type]
             return
@@ -187,6 +198,10 @@ class Bridge:
             self.adopt(texts)
             self.events.append(app_ev.Adopted())
 
+    def merging(self) -> dict[str, Callable[[str | None], None]]:
+        """Returns the rooms whose stored part merges as a union (N4, N8), by part."""
+        return {learn.PART: self.learn.external, mistake_room.PART: self.mistakes.external}
+
     def takeover(self, documents: Any = None) -> None:
         """Continues here the game another tab stored, and resumes it (P7)."""
         self.adopt(self.saving.texts(documents))
@@ -196,6 +211,8 @@ class Bridge:
     def adopt(self, texts: dict[str, str | None]) -> None:
         """Replaces the session with the stored one (:func:`.tabs.adopted`)."""
         self.session, self.read_notes = tabs.adopted(self.session, texts, self.player, self.clock)
+        for part, take in self.merging().items():  # their parts count as read now: take them in first
+            take(texts.get(part))
         self.loading, self.notes = None, []
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes))
         self.reviews.drop()

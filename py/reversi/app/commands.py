@@ -60,6 +60,11 @@ Methods and parameters:
 - Learning (N1-N5, :func:`reversi.app.learn.commands`): ``learn_rules``, ``learn_open``
   {"which": "next" | number}, ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer``,
   ``learn_close``, ``learn_dismiss`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
+- Learn from your own games (N6-N8, :func:`reversi.app.mistake_room.commands`):
+  ``mistakes_step`` {} (one placement of the analysis, while ``mistakes.due``),
+  ``mistakes_list`` {}, ``mistake_retry`` {"which": position | "next"} (then the puzzle
+  commands).  Every reply carries ``mistakes``; the games analysed and the retries are the
+  saved part ``mistakes``.
 """
 
 from __future__ import annotations

@@ -327,7 +327,8 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
             command(*args, **params)
         return run
 
-    others = ("puzzle_open", "review", "import_transcript", "open_link", "watch", "setup_play", "setup_analyse")
+    others = ("puzzle_open", "mistake_retry", "review", "import_transcript", "open_link", "watch", "setup_play",
+              "setup_analyse")
     return {
         **{name: first_closing(bridge.commands[name]) for name in others if name in bridge.commands},
         "learn_rules": lambda: bridge.extra.update(howto=rules()),

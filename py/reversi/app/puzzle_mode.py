@@ -30,7 +30,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..engine import puzzle_set
 from ..engine.board import Board
@@ -148,6 +148,9 @@ class Room:
         self.tried: tuple[str, int] | None = None
         self.rated = False
         self.daily = False
+        #: A retried mistake (N8) shown instead of a puzzle of the set: judges each answer
+        #: (right, the move's value); nothing is rated or counted as solved.
+        self.judge: Callable[[str], tuple[bool, int]] | None = None
 
     @property
     def open(self) -> bool:
@@ -163,7 +166,7 @@ class Room:
             raise ValueError(f"there is no puzzle {which!r}")
         self.puzzle = puzzle_set.puzzle_set()[number - 1]
         self.daily = number == daily_number(today, count)
-        self.rated = False
+        self.rated, self.judge = False, None
         self.retry()
 
     def retry(self) -> None:
@@ -184,18 +187,20 @@ class Room:
             self.board.play(index)
             self.phase = "over" if self.board.is_game_over() else "playing"
             return
-        right = square == self.puzzle.answer
+        right, value = (square == self.puzzle.answer, dict(self.puzzle.scores).get(square, 0)) \
+            if self.judge is None else self.judge(square)
         if not self.rated:
             self.rated = True
             self.progress.rate(self.puzzle.level, right, today)
-        if right:
+        if right and self.judge is None:
             self.progress.solved.add(self.puzzle.number)
             if self.daily:
                 self.progress.daily.add(today)
+        if right:
             self.board.play(index)
             self.phase = "right"
         else:
-            self.tried = (square, dict(self.puzzle.scores)[square])
+            self.tried = (square, value)
             self.phase = "wrong"
 
     def show_answer(self, today: str) -> None:
@@ -240,9 +245,15 @@ class Room:
         room.progress, readable = Progress.read(text)
         return room, readable
 
-    def enter(self, which: Any, today: str, session: Session, *, reviewing: bool) -> None:
-        """Shows a puzzle; the game in play waits, paused, as in a review."""
-        self.show(which, today)
+    def enter(self, which: Any, today: str, session: Session, *, reviewing: bool,
+              judge: Callable[[str], tuple[bool, int]] | None = None) -> None:
+        """Shows a puzzle (with ``judge``: ``which`` is a retried mistake's, N8); the game
+        in play waits, paused, as in a review."""
+        if judge is None:
+            self.show(which, today)
+        else:
+            self.puzzle, self.daily, self.rated, self.judge = which, False, True, judge
+            self.retry()
         if not reviewing:
             session.open_review()
 

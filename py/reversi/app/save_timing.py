@@ -20,7 +20,7 @@ from . import save_checks, save_merges, save_parts
 CLOCK_EVERY_MS = 15_000
 #: Every stored text of fixed name the page may hand over: the parts, version 2's
 #: history and the older single document (and the history chunks, by their names).
-KEYS = (*save_parts.PARTS, save_parts.OLD_HISTORY, save_parts.LEGACY, "puzzles", "learn")
+KEYS = (*save_parts.PARTS, save_parts.OLD_HISTORY, save_parts.LEGACY, "puzzles", "learn", "mistakes")
 
 
 class Saving:

@@ -87,6 +87,14 @@ Session:
 - ``learn``: the first-visit invitation, the lesson progress and the lesson shown
   (:meth:`reversi.app.learn.Room.report`, N2-N4; added by the bridge); ``howto``
   (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.learn.rules`, N1).
+- ``mistakes``: the analysis of the person's mistakes (N6-N8,
+  :meth:`reversi.app.mistake_room.Room.report`; added by the bridge): ``due`` (the page
+  asks for ``mistakes_step`` while it is true), ``progress`` (words), ``card`` (the
+  finished game's mistakes and accuracy for the result card, or None), ``retry_count``
+  and ``retry_label``; ``mistake_list`` (only in the reply to ``mistakes_list``): the
+  mistakes to retry.  A history row that was analysed also carries ``mistakes`` (its
+  count) and ``words.mistakes`` (the count and the accuracy, N7); a retried mistake's
+  ``puzzle`` carries ``mistake`` (its position).
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review_frames`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked

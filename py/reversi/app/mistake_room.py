@@ -1,0 +1,188 @@
+"""Learn from your own games (N6-N8): the room the bridge wires.  It owns the analysis
+under way (:class:`reversi.app.mistakes.Work`), the saved part
+(:class:`reversi.app.mistake_book.Book`) and the retried mistake; it offers the
+commands (:func:`commands`) and the snapshot's ``mistakes`` field.
+
+The game analysed is the newest history record that kept its moves and is not in the
+part yet: the game that just ended (its attempt's first result, A1), or, after a
+reload, the one whose analysis was cut short.  Older games are not analysed (a long
+history never turns into background work).  A game that ends again after Undo is
+practice and not recorded, so it is not analysed either.  Only a standard game's
+mistakes become retries (the puzzle card plays the standard rules); every variant
+gets its list and accuracy.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.board import Board
+from ..engine.notation import format_transcript, parse_board, parse_square
+from ..engine.puzzle_set import Puzzle
+from ..engine.variants import STANDARD
+from ..game.results import Record, key
+from ..game.session import Session
+from . import wording
+from .mistake_book import PART, Book
+from .mistakes import THRESHOLD, Work, accuracy, move_value
+
+__all__ = ["PART", "Room", "commands"]
+
+
+class Room:
+    """The analysis under way, the stored games and mistakes, and the retry shown."""
+
+    def __init__(self) -> None:
+        self.book = Book()
+        self.work: Work | None = None
+        #: The mistake retried in the puzzle card (its stored item), and its moves' values.
+        self.retrying: dict[str, Any] | None = None
+        self.values: dict[str, float] = {}
+
+    # -- the saved part ----------------------------------------------------------------
+    def load(self, texts: dict[str, str | None], notices: list[str]) -> None:
+        """Reads the part; a damaged one is named (P3)."""
+        self.__init__()  # type: ignore[misc]
+        self.book, whole = Book.read(texts.get(PART))
+        if not whole:
+            notices.append(wording.say("save.mistakes_unreadable"))
+
+    def external(self, text: str | None) -> None:
+        """Merges what another tab stored (P7)."""
+        if text is not None:
+            self.book.merge(Book.read(text)[0])
+
+    def due(self, known: dict[str, str]) -> dict[str, str]:
+        """Returns the part to store once there is something in it (or it is stored)."""
+        return {PART: self.book.text()} if self.book.games or PART in known else {}
+
+    # -- the analysis (N6, N7) --------------------------------------------------------------
+    def pending(self, session: Session) -> Work | None:
+        """Returns the analysis to do: the newest recorded game's, unless it is done."""
+        history = session.progress.history
+        record = history[-1] if len(history) else None
+        if record is None or key(record) in self.book.games or key(record) <= self.book.shed_to:
+            self.work = None
+        elif self.work is None or self.work.game != key(record):
+            self.work = Work.of_record(record)
+        return self.work
+
+    def step(self, session: Session) -> None:
+        """Analyses one placement of the pending game; a finished analysis is stored."""
+        work = self.pending(session)
+        if work is None:
+            return
+        work.step()
+        if work.done:
+            self.book.add_game(work.game, work.average_losses(), work.found, retry=work.variant == STANDARD)
+            self.work = None
+
+    # -- the retry (N8) --------------------------------------------------------------------
+    def retry_puzzle(self, which: Any, today: Callable[[], str]) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
+        """Returns the mistake ``which`` (its position, or ``"next"``: the one after the mistake
+        retried last, else the first) as a puzzle, with the judge of the answers (right: it
+        loses less than the threshold of N6)."""
+        items = self.book.to_retry()
+        ids = [i["id"] for i in items]
+        last = ids.index(self.retrying["id"]) if self.retrying is not None and self.retrying["id"] in ids else -1
+        item = items[(last + 1) % len(items)] if which == "next" and items else self.book.items.get(which)
+        if item is None:
+            raise ValueError(f"there is no mistake {which!r} to retry")
+        self.retrying, board = item, Board(*parse_board(item["id"]))
+        self.values = {item["best"]: item["value"], item["played"]: item["value"] - item["cost"]}
+
+        def judge(square: str) -> tuple[bool, int]:
+            if square not in self.values:
+                self.values[square] = move_value(board, parse_square(square))
+            right = item["value"] - self.values[square] < THRESHOLD[item["exact"]]
+            if right:
+                self.book.solved(item["id"], today())
+            return right, round(self.values[square])
+
+        puzzle = Puzzle(0, 1, item["id"], "best", tuple((s, round(v)) for s, v in self.values.items()))
+        return puzzle, judge
+
+    def retitle(self, report: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Returns the puzzle card's report with a retried mistake's title."""
+        if report is not None and report["number"] == 0 and self.retrying is not None:
+            report["words"]["title"] = wording.say("mistakes.retry_title", move=self.retrying["move"])
+            report["mistake"] = self.retrying["id"]
+            left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
+            report["progress"].update(ratings=[], words={
+                "rating": wording.say("mistakes.retry", left) if left else "", "solved": "", "streak": "",
+                "daily": ""})
+        return report
+
+    # -- the snapshot ------------------------------------------------------------------------
+    def report(self, session: Session) -> dict[str, Any]:
+        """Returns the snapshot's ``mistakes`` field: ``due`` (a step to run), ``progress``
+        (words), ``card`` (the finished game's list, or None) and the retries left."""
+        work = self.pending(session) if session.board.is_game_over() else None
+        first, line = session.progress.attempt.first_result, session.game.line
+        # the card is the recorded game's only while that game is the one on the board (not
+        # a practice ending after Undo, A2)
+        shown = first is not None and session.board.is_game_over() and first.get("moves") == format_transcript(
+            line.moves[:line.cursor])
+        card = self.card(first) if shown and first is not None else None
+        left = len(self.book.to_retry())
+        done = work.progress() if work is not None else None
+        return {"due": work is not None, "card": card, "retry_count": left,
+                "progress": wording.say("mistakes.progress", done=done["done"], total=done["total"]) if done else "",
+                "retry_label": wording.say("mistakes.retry", left) if left else ""}
+
+    def card(self, record: Record) -> dict[str, Any] | None:
+        """Returns a recorded game's mistakes as the result card lists them, or None when
+        it is not analysed yet."""
+        game = self.book.games.get(key(record))
+        if game is None:
+            return None
+        rows = [{"move": m, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
+                 "text": wording.say("mistakes.row" if exact else "mistakes.row_estimate", round(cost), move=m,
+                                     played=played, best=best)}
+                for m, side, played, best, cost, exact in game["list"]]
+        return {"title": wording.say("mistakes.title"), "rows": rows,
+                "accuracy": self.accuracy_words(record, game),
+                "none": wording.say("mistakes.none") if not rows else ""}
+
+    def accuracy_words(self, record: Record, game: dict[str, Any]) -> str:
+        """Returns a game's accuracy (N7) in words: the person's, or both players'."""
+        loss = game["loss"]
+        if record["mode"] == "computer":
+            side = record["side"]
+            return wording.say("mistakes.accuracy", score=accuracy(loss[side])) if side in loss else ""
+        return wording.say("mistakes.accuracy_both", black=accuracy(loss.get("black", 0.0)),
+                           white=accuracy(loss.get("white", 0.0)))
+
+    def decorate(self, page: dict[str, Any]) -> dict[str, Any]:
+        """Adds to each history row its mistakes count and accuracy (N7), when analysed."""
+        for row in page["rows"]:
+            game = self.book.games.get(key(row))
+            if game is not None:
+                row["mistakes"] = len(game["list"])
+                row["words"]["mistakes"] = wording.say("mistakes.history", len(game["list"]),
+                                                       accuracy=self.accuracy_words(row, game))
+        return page
+
+
+def commands(bridge: Any) -> dict[str, Callable[..., None]]:
+    """Returns the bridge's commands of this room (N6-N8); ``bridge`` gives the room
+    (``mistakes``), the session, the puzzles, the review and the reply's extra fields:
+
+    - ``mistakes_step`` {}: one placement of the pending analysis (while ``mistakes.due``);
+    - ``mistakes_list`` {}: the mistakes to retry (reply field ``mistake_list``);
+    - ``mistake_retry`` {"which": position | "next"}: opens one in the puzzle card (the
+      game in play waits, paused, as for a puzzle); the puzzle commands then apply.
+    """
+    room: Room = bridge.mistakes
+
+    def retry(which: Any = "next") -> None:
+        puzzle, judge = room.retry_puzzle(which, lambda: bridge.today)
+        bridge.puzzles.enter(puzzle, bridge.today, bridge.session, reviewing=bridge.reviews.open, judge=judge)
+
+    return {
+        "mistakes_step": lambda: room.step(bridge.session),
+        "mistakes_list": lambda: bridge.extra.update(mistake_list=[
+            {"id": i["id"], "move": i["move"], "side": i["side"], "played": i["played"], "best": i["best"],
+             "cost": i["cost"], "exact": i["exact"]} for i in room.book.to_retry()]),
+        "mistake_retry": retry,
+    }
