@@ -10,11 +10,9 @@ and ``drop`` (stored keys to remove).  A request that fails raises; the worker
 turns the exception into a message.  The requests and their parameters are
 listed in :mod:`.commands`, beside the table that runs them.
 
-Every reply carries ``refused``: why the command was refused, or None; while the game
-continues in another tab, each game command is refused with ``"elsewhere"``
-(:mod:`.tabs`, P7), and a placement also says so in words.  The bridge only wires:
-the commands' rules live in the rooms it calls (:mod:`.tabs`, :mod:`.hint_mode`,
-:mod:`.position_setup`, :mod:`.puzzle_mode`, :mod:`.review_room`, :mod:`.save_timing`, :mod:`.save_parts`).
+Every reply carries ``refused``: why the command was refused (``"elsewhere"`` while the
+game continues in another tab, P7, and a placement says so in words), or None.  The
+bridge only wires: the rules live in the rooms it calls.
 """
 
 from __future__ import annotations
@@ -35,8 +33,7 @@ from .snapshot import session_snapshot
 
 
 class Bridge:
-    """One page's Python side: the session, and the rooms around it (notices, the
-    review and its analysis, the hints, the puzzles, what was saved)."""
+    """One page's Python side: the session, and the rooms around it."""
 
     def __init__(self, player: ComputerPlayer = default_player,
                  clock: Callable[[], str] = now_iso) -> None:
@@ -44,27 +41,22 @@ class Bridge:
         self.pondering = Pondering(player, lambda: self.session)
         self.player, self.clock = self.pondering.player, clock
         self.session = Session(self.player, clock)
-        #: The browser's language, matched by the page (L2).
-        self.browser_language = wording.DEFAULT
-        #: The notices of reading the save, then the others (the history shed, P9).
-        self.read_notes: list[str] = []
-        self.notes: list[str] = []
-        #: The notice that progress is not being saved (P2), once the page reported it.
-        self.storage_note = ""
+        #: The browser's language, matched by the page (L2); the notices of reading the save,
+        #: the others (the history shed, P9), and that progress is not being saved (P2).
+        self.browser_language, self.storage_note = wording.DEFAULT, ""
+        self.read_notes, self.notes = list[str](), list[str]()
         self.saving, self.reviews, self.hints, self.puzzles = Saving(), Reviews(), HintMode(), puzzle_mode.Room()
         #: The save being read, while ``load_history`` is awaited.
         self.loading: save_loading.Loading | None = None
-        #: The page's local date of the request being run (the daily puzzle's).
-        self.today = puzzle_mode.day(None)
-        #: What the command being run did beyond the session's own events.
-        self.events: list[Event] = []
-        #: Extra reply fields of the command being run (``setup``, ``solution``).
-        self.extra: dict[str, Any] = {}
-        self.commands = commands.table(self)
-        self.mistakes = mistake_room.Room()  # Learn from your own games (N6-N8)
-        self.commands.update(mistake_room.commands(self))
-        self.learn = learn.Room()  # Learning (N1-N5)
-        self.commands.update(learn.commands(self))
+        #: The page's local date of the request being run (the daily puzzle's), what it did
+        #: beyond the session's own events, and its extra reply fields (``setup``, ``solution``).
+        self.today, self.events, self.extra = puzzle_mode.day(None), list[Event](), dict[str, Any]()
+        self.learn, self.mistakes = learn.Room(), mistake_room.Room()  # N1-N5, N6-N8
+        #: The rooms whose stored part merges as a union (N4, N8), by part.
+        self.unions: dict[str, learn.Room | mistake_room.Room] = {learn.PART: self.learn,
+                                                                  mistake_room.PART: self.mistakes}
+        self.commands = {**commands.table(self), **mistake_room.commands(self)}
+        self.commands.update(learn.commands(self))  # it wraps the others that open a room: last
 
     def call(self, method: str, params: str = "{}") -> str:
         """Runs ``method`` with the JSON object ``params`` and returns the JSON reply.
@@ -78,10 +70,7 @@ class Bridge:
             raise ValueError("parameters must be a JSON object")
         if method in commands.SLICES:  # a slice of background work answers in a few fields (C4)
             self.extra = {}
-            try:
-                self.commands[method](**args)
-            except TypeError as error:
-                raise ValueError(f"bad parameters for {method}: {error}") from None
+            self.run(method, args)
             return json.dumps(self.extra)
         self.session.begin()
         self.events, self.extra = [], {}
@@ -89,19 +78,23 @@ class Bridge:
         self.today = puzzle_mode.day(args.pop("today", None))
         self.speak()
         refused = tabs.refusal(self.saving.elsewhere, method, args)
-        try:
-            if refused is None:
-                self.commands[method](**args)
-            elif method == "place":  # a person's tap is answered in words
-                self.events.append(Refused(refused))
-        except TypeError as error:
-            raise ValueError(f"bad parameters for {method}: {error}") from None
+        if refused is None:
+            self.run(method, args)
+        elif method == "place":  # a person's tap is answered in words
+            self.events.append(Refused(refused))
         history = self.session.progress.history  # the mistakes part gives way first (N8, P9)
         self.mistakes.book.shed(save_parts.HISTORY_BUDGET - history.size())
         if history.shed_news(save_parts.HISTORY_BUDGET):
             self.notes.append(wording.history_shed())
         self.speak()  # a new language speaks at once
         return json.dumps({**self.reply(method), "refused": refused})
+
+    def run(self, method: str, args: dict[str, Any]) -> None:
+        """Runs one command; parameters it does not take raise ValueError."""
+        try:
+            self.commands[method](**args)
+        except TypeError as error:
+            raise ValueError(f"bad parameters for {method}: {error}") from None
 
     def language(self) -> str:
         """Returns the language the page speaks: the player's choice, else the browser's (L2)."""
@@ -125,14 +118,11 @@ class Bridge:
         if self.reviews.payload is not None:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
-        reply["puzzle"] = self.mistakes.retitle(self.puzzles.report(self.today))
-        reply["learn"] = self.learn.report(method)  # Learning (N1-N5)
-        reply["mistakes"] = self.mistakes.report(session)  # N6-N8
-        for page in (reply["history"], reply.get("history_page")):
-            if page:
-                self.mistakes.decorate(page)
-        rooms = {**self.puzzles.parts(self.saving.known), **self.learn.due(self.saving.known),
-                 **self.mistakes.due(self.saving.known)}
+        reply.update(puzzle=self.puzzles.report(self.today), learn=self.learn.report(method))  # N1-N5
+        self.mistakes.fill(reply, session)  # N6-N8
+        rooms = self.puzzles.parts(self.saving.known)
+        for room in self.unions.values():
+            rooms.update(room.due(self.saving.known))
         # Nothing is stored before the history chunks are read (load_history).
         reply.update(self.saving.due(session, reply, flush=method in ("flush", "pause"), extra=rooms,
                                      hold=self.loading is not None))
@@ -152,16 +142,14 @@ class Bridge:
         self.loading = self.loading if history_follows is True else None
         self.puzzles, readable = puzzle_mode.Room.stored(texts.get(puzzle_mode.PART))
         self.notes = [] if readable else [wording.say("save.puzzles_unreadable")]
-        self.learn.load(texts, self.notes)  # Learning (N3, N4)
-        self.mistakes.load(texts, self.notes)  # N8
+        for room in self.unions.values():  # N3, N4, N8
+            room.load(texts, self.notes)
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes or self.notes),
                            chunks_follow=self.loading is not None)
 
     def load_history(self, documents: Any = None) -> None:
-        """Reads the history chunks of the save that ``load`` began, then stores what is due again.
-
-        :raises ValueError: when no ``load`` with ``history_follows`` came before.
-        """
+        """Reads the history chunks of the save that ``load`` began (ValueError when none
+        did), then stores what is due again."""
         if self.loading is None:
             raise ValueError("load_history follows a load with history_follows")
         texts, before = self.saving.texts(documents), self.read_notes
@@ -169,17 +157,15 @@ class Bridge:
         self.saving.history_read(texts, damaged=self.read_notes != before)
 
     def storage_failed(self, reason: str = "") -> None:
-        """Tells the player that progress is not being saved, and stops offering parts
-        to store: the game goes on in memory (P2)."""
+        """Says that progress is not being saved; the game goes on in memory (P2)."""
         self.storage_note = self.storage_note or wording.storage_failed(reason)
         self.saving.stop()
 
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
         """Takes in what another tab stored (P7), as :func:`.tabs.on_stored` says."""
         texts = self.saving.texts(documents)
-        rooms = self.merging()
-        if part in rooms:
-            rooms[part](texts.get(part))
+        if part in self.unions:
+            self.unions[part].external(texts.get(part))
             if texts.get(part) is not None:
                 self.saving.took(part, texts[part])  # type: ignore[arg-type]
             return
@@ -198,10 +184,6 @@ class Bridge:
             self.adopt(texts)
             self.events.append(app_ev.Adopted())
 
-    def merging(self) -> dict[str, Callable[[str | None], None]]:
-        """Returns the rooms whose stored part merges as a union (N4, N8), by part."""
-        return {learn.PART: self.learn.external, mistake_room.PART: self.mistakes.external}
-
     def takeover(self, documents: Any = None) -> None:
         """Continues here the game another tab stored, and resumes it (P7)."""
         self.adopt(self.saving.texts(documents))
@@ -211,8 +193,8 @@ class Bridge:
     def adopt(self, texts: dict[str, str | None]) -> None:
         """Replaces the session with the stored one (:func:`.tabs.adopted`)."""
         self.session, self.read_notes = tabs.adopted(self.session, texts, self.player, self.clock)
-        for part, take in self.merging().items():  # their parts count as read now: take them in first
-            take(texts.get(part))
+        for part, room in self.unions.items():  # their parts count as read now: take them in first
+            room.external(texts.get(part))
         self.loading, self.notes = None, []
         self.saving.loaded(self.session, texts, damaged=bool(self.read_notes))
         self.reviews.drop()

@@ -153,6 +153,15 @@ class Room:
         return wording.say("mistakes.accuracy_both", black=accuracy(loss.get("black", 0.0)),
                            white=accuracy(loss.get("white", 0.0)))
 
+    def fill(self, reply: dict[str, Any], session: Session) -> None:
+        """Adds this room's fields to a snapshot: ``mistakes`` (:meth:`report`), a retried
+        mistake's puzzle title, and each analysed history row's mistakes and accuracy."""
+        reply["mistakes"] = self.report(session)
+        reply["puzzle"] = self.retitle(reply.get("puzzle"))
+        for page in (reply["history"], reply.get("history_page")):
+            if page:
+                self.decorate(page)
+
     def decorate(self, page: dict[str, Any]) -> dict[str, Any]:
         """Adds to each history row its mistakes count and accuracy (N7), when analysed."""
         for row in page["rows"]:
