@@ -37,8 +37,7 @@ class Bridge:
 
     def __init__(self, player: ComputerPlayer = default_player,
                  clock: Callable[[], str] = now_iso) -> None:
-        #: Pondering (C4): its player goes on with a pondered search, else is ``player``.
-        self.pondering = Pondering(player, lambda: self.session)
+        self.pondering = Pondering(player, lambda: self.session)  # its player goes on pondered searches (C4)
         self.player, self.clock = self.pondering.player, clock
         self.session = Session(self.player, clock)
         #: The browser's language, matched by the page (L2); the notices of reading the save,
