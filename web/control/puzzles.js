@@ -80,7 +80,11 @@ export function renderPuzzle(report, $) {
   $("puzzle-retry").hidden = phase !== "wrong";
   $("puzzle-answer").hidden = phase !== "wrong" && phase !== "solving";
   $("puzzle-play-out").hidden = phase !== "right" && phase !== "shown";
-  $("puzzle-next").classList.toggle("primary", phase !== "solving" && phase !== "wrong");
+  const next = $("puzzle-next");
+  next.classList.toggle("primary", phase !== "solving" && phase !== "wrong");
+  next.dataset.label ||= next.textContent; // the page's own word, when the report names none
+  next.textContent = words.next || next.dataset.label; // a retried mistake: "Next mistake" (N8)
+  $("puzzle-daily").hidden = Boolean(report.mistake); // no daily puzzle among one's own mistakes
   $("puzzle-rating").textContent = progress.words.rating;
   $("puzzle-solved").textContent = progress.words.solved;
   $("puzzle-streak").textContent = progress.words.streak;

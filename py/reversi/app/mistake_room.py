@@ -105,7 +105,8 @@ class Room:
     def retitle(self, report: dict[str, Any] | None) -> dict[str, Any] | None:
         """Returns the puzzle card's report with a retried mistake's title."""
         if report is not None and report["number"] == 0 and self.retrying is not None:
-            report["words"]["title"] = wording.say("mistakes.retry_title", move=self.retrying["move"])
+            report["words"].update(title=wording.say("mistakes.retry_title", move=self.retrying["move"]),
+                                   next=wording.say("mistakes.next"))
             report["mistake"] = self.retrying["id"]
             left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
             report["progress"].update(ratings=[], words={
