@@ -9,6 +9,7 @@
     python3 bench/page.py hints       hint latency over games (p50, p95), midgame and at <= 14 empties
     python3 bench/page.py history     start-up, save and Results panel at 0, 10,000 and 50,000 finished games
     python3 bench/page.py size        the built site's size and precache file count
+    (bench/page_taps.py: a tap's latency with pondering on and off, C4)
 
 Run `python3 build.py` first (it uses dist/). Numbers, not pass/fail: a busy
 machine gives slower numbers, so run it when the machine is quiet.
