@@ -82,6 +82,17 @@ def test_c2_hard_and_expert_vary_their_openings_with_the_seed(level):
     assert all(moves_mask(p, o) >> c.square & 1 and c.nodes == 0 for c in choices)
 
 
+def test_k1_a_level_plays_from_the_book_it_is_given():
+    """K1: ``book`` replaces the engine's book (to compare two books): from an empty one
+    Expert searches the opening; from a one-position book it plays one of its moves within its margin."""
+    p, o = Board.replay("f5d6c3d3c4").mover_mask()
+    nodes = LEVELS["expert"].nodes // 20
+    assert choose_move(p, o, "expert", seed=1, nodes=nodes, book=Book()).nodes > 0
+    book, _, _ = small_book()  # this very position's three moves: +1, 0, -5
+    choice = choose_move(p, o, "expert", seed=1, nodes=nodes, book=book)
+    assert choice.nodes == 0 and choice.score in (0, 1)  # within Expert's margin of 1 disc
+
+
 def test_c2_normal_searches_instead_of_reading_the_book():
     p, o = Board.replay("f5d6").mover_mask()
     assert choose_move(p, o, "normal", seed=1, nodes=LEVELS["normal"].nodes).nodes > 0

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .board import Board
-from .book import canonical, standard_book
+from .book import Book, canonical, standard_book
 from .budget import Deadline
 from .evaluate import Evaluator, for_variant
 from .levels import LEVELS
@@ -77,7 +77,7 @@ class MoveChoice:
 def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
                 budget: float | None = None, nodes: int | None = None,
                 variant: str = STANDARD, evaluator: Evaluator | None = None,
-                prepared: Search | None = None) -> MoveChoice:
+                prepared: Search | None = None, book: Book | None = None) -> MoveChoice:
     """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
@@ -85,7 +85,8 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
     ``evaluator`` an evaluation of ``variant``'s results instead of its own
     (to compare weight files, ``bench/ladder.py``); ``prepared`` a search of
     this position already under way (:mod:`reversi.engine.ponder`), which the
-    midgame search goes on with.
+    midgame search goes on with; ``book`` an opening book instead of the engine's
+    (to compare books, ``bench/book_match.py``).
 
     :raises ValueError: for an unknown level or variant name.
     """
@@ -108,7 +109,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         return MoveChoice(square, score, 1, moves.bit_count(), time.perf_counter() - start,
                           False, [square])
     if config.book_margin is not None and variant != ANTI:
-        found = standard_book().choose(p, o, config.book_margin, rng)
+        found = (standard_book() if book is None else book).choose(p, o, config.book_margin, rng)
         if found:
             return MoveChoice(found[0], float(found[1]), 0, 0, time.perf_counter() - start,
                               False, [found[0]])
