@@ -231,13 +231,20 @@ def weights_hash(weights: str | None) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
 
 
+def record_command(settings: dict) -> None:
+    """Adds this run's command to the settings' list, unless a rerun repeats the last one."""
+    command = "python3 bench/book.py " + shlex.join(sys.argv[1:])
+    if settings["commands"][-1:] != [command]:
+        settings["commands"].append(command)
+
+
 def build(args: argparse.Namespace) -> None:
     """Expands the book until it holds ``args.positions`` scored positions."""
     progress, settings_file = args.progress, args.progress.with_suffix(".json")
     settings = json.loads(settings_file.read_text()) if settings_file.exists() else {
         "depth": args.depth, "exact": args.exact, "margin": args.margin, "plies": args.plies,
         "weights": weights_hash(None), "commands": []}
-    settings["commands"].append("python3 bench/book.py " + shlex.join(sys.argv[1:]))
+    record_command(settings)
     settings_file.parent.mkdir(parents=True, exist_ok=True)
     settings_file.write_text(json.dumps(settings, indent=1) + "\n")
     depth, exact, margin, plies = (settings[k] for k in ("depth", "exact", "margin", "plies"))
@@ -285,7 +292,7 @@ def rescore(args: argparse.Namespace) -> None:
             append(fresh, dict(zip(chunk, results)))
     fresh.replace(progress)
     settings["weights"] = weights_hash(args.weights)
-    settings["commands"].append("python3 bench/book.py " + shlex.join(sys.argv[1:]))
+    record_command(settings)
     settings_file.write_text(json.dumps(settings, indent=1) + "\n")
 
 
