@@ -15,7 +15,7 @@ import { createMenu } from "./panels/menu.js";
 import { createMoveList } from "./panels/movelist.js";
 import { createPanels } from "./panels/panels.js";
 import { renderPuzzle } from "./control/puzzles.js";
-import { renderMistakes, renderReviewMistakes } from "./control/mistakes.js";
+import { analysisInView, renderMistakes, renderReviewMistakes } from "./control/mistakes.js";
 import { drawPictures, renderHowto, renderLearn } from "./panels/learn-panel.js";
 import { createEditorState } from "./control/editor.js";
 import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
@@ -69,7 +69,7 @@ const engine = replaceableEngine(() => createEngine((stage) => {
 const opening = JSON.parse($("opening-view").textContent);
 const controller = createController({
   engine, store, view, review, editor: createEditorState(), announce, sound: createSound(),
-  ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState() },
+  ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState(), analysisInView: () => analysisInView($) },
   browserLanguage,
   opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },

@@ -42,6 +42,29 @@ export function mistakeIntents({ command, announce }) {
   return { retryMistakes: () => retry(), retryGameMistakes: (game) => retry(game) };
 }
 
+/** Scrolls the side column, where it scrolls on its own (a desktop: the dock, its toolbar
+ * pinned at its foot), by the least that shows `last`'s bottom above the toolbar, never
+ * past `first`'s top. */
+function reveal(first, last) {
+  const dock = first.closest(".dock");
+  if (!dock || getComputedStyle(dock).overflowY !== "auto") return;
+  const view = dock.getBoundingClientRect();
+  const over = last.getBoundingClientRect().bottom + 8 - (view.bottom - dock.querySelector(".toolbar").offsetHeight);
+  if (over > 0) dock.scrollTop += Math.max(0, Math.min(over, first.getBoundingClientRect().top - view.top - 6));
+}
+
+/** Brings the review's mistakes and the analysis graph into view once Analyse opened them
+ * from the result card (at most `frames` frames later: the analysis's first reply). */
+export function analysisInView($, frames = 120) {
+  requestAnimationFrame(() => {
+    if ($("analysis").hidden) { // its first reply is still to come
+      if (frames > 0) analysisInView($, frames - 1);
+      return;
+    }
+    reveal($("review-mistakes").hidden ? $("analysis") : $("review-mistakes"), $("analysis-graph"));
+  });
+}
+
 /** Draws the review's list of its game's mistakes (`review`: the open review, or null):
  * the list, the accuracy and that game's Retry button; hidden when it has none. */
 export function renderReviewMistakes(review, $) {
@@ -83,6 +106,7 @@ export function renderMistakes(report, $) {
   if (list.dataset.shown !== key) { // rebuilt only when it changed
     list.dataset.shown = key;
     list.replaceChildren(...rows.map((row) => Object.assign(document.createElement("li"), { textContent: row.text })));
+    if (card) requestAnimationFrame(() => reveal($("result"), box)); // the list just came: in view, Retry too
   }
   list.hidden = rows.length === 0;
   const retry = $("mistakes-retry");
