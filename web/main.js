@@ -164,6 +164,8 @@ function bindControls() {
   $("editor-apply").addEventListener("click", () => emit("setupApply", $("editor-board").value));
   $("editor-turn").addEventListener("change", (event) => emit("setupTurn", Number(event.target.value)));
   $("menu-close").addEventListener("click", () => menu.close());
+  // A history row's Review or Retry opens over the board: the menu closes first, as for its other actions.
+  $("history-table").addEventListener("click", (event) => { if (event.target.closest("button")) menu.close(); });
   $("howto-close").addEventListener("click", () => howto.close());
   // Closed over a lesson, How to play gives the focus back to the lesson's own button.
   $("howto").addEventListener("close", () => { if (!$("lesson").hidden) $("lesson-howto").focus(); });
