@@ -15,7 +15,7 @@ import { createMenu } from "./panels/menu.js";
 import { createMoveList } from "./panels/movelist.js";
 import { createPanels } from "./panels/panels.js";
 import { renderPuzzle } from "./control/puzzles.js";
-import { renderMistakes } from "./control/mistakes.js";
+import { analysisInView, renderMistakes, renderReviewMistakes } from "./control/mistakes.js";
 import { drawPictures, renderHowto, renderLearn } from "./panels/learn-panel.js";
 import { createEditorState } from "./control/editor.js";
 import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
@@ -69,7 +69,7 @@ const engine = replaceableEngine(() => createEngine((stage) => {
 const opening = JSON.parse($("opening-view").textContent);
 const controller = createController({
   engine, store, view, review, editor: createEditorState(), announce, sound: createSound(),
-  ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState() },
+  ui: { ...withLayers(ui), render: renderIn, engineState: createEngineState(), analysisInView: () => analysisInView($) },
   browserLanguage,
   opening: opening.cells,
   clipboard: { write: (text) => navigator.clipboard.writeText(text) },
@@ -104,6 +104,7 @@ function renderIn(snap, flags) {
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
   renderPuzzle(snap.puzzle || null, $);
   renderMistakes(snap.mistakes || null, $); // N6-N8, inside the result card
+  renderReviewMistakes(review.active() ? review.current() : null, $); // and in the review
   renderLearn(snap.learn || null, $, words);
   if (snap.howto && snap.howto !== shownHowto) { // once per reply: a snapshot is drawn again and again
     shownHowto = snap.howto;
@@ -157,11 +158,14 @@ function bindControls() {
     });
   }
   $("menu-open").addEventListener("click", () => menu.open());
+  $("review-mistakes-retry").addEventListener("click", (event) => emit("retryGameMistakes", event.currentTarget.dataset.game));
   $("editor-play").addEventListener("click", () => emit("setupPlay", "computer"));
   $("editor-local").addEventListener("click", () => emit("setupPlay", "local"));
   $("editor-apply").addEventListener("click", () => emit("setupApply", $("editor-board").value));
   $("editor-turn").addEventListener("change", (event) => emit("setupTurn", Number(event.target.value)));
   $("menu-close").addEventListener("click", () => menu.close());
+  // A history row's Review or Retry opens over the board: the menu closes first, as for its other actions.
+  $("history-table").addEventListener("click", (event) => { if (event.target.closest("button")) menu.close(); });
   $("howto-close").addEventListener("click", () => howto.close());
   // Closed over a lesson, How to play gives the focus back to the lesson's own button.
   $("howto").addEventListener("close", () => { if (!$("lesson").hidden) $("lesson-howto").focus(); });

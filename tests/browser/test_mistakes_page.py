@@ -1,14 +1,16 @@
 """Learn from your own games in a real browser (N6-N8): a finished game's mistakes are
 found in the background and listed on the result card with the accuracy; Retry your
 mistakes opens one in the puzzle card, wrong then right; after a reload the list, the
-history row and the retry progress are still there."""
+history row and the retry progress are still there.  And all of it by keyboard alone:
+the game set up and played, the analysis's end announced, Retry reached and answered."""
 
 from __future__ import annotations
 
 import json
 
 from tests.browser.editor import play_from
-from tests.browser.pages import READY, history_rows, open_game, play, screenshot, tap
+from tests.browser.pages import READY, history_rows, open_game, open_menu, play, screenshot, status, tap
+from tests.browser.test_controls import arrows_to, press_and_wait, tab_into_board
 from tests.test_mistakes import KNOWN, MOVES, START
 
 
@@ -58,3 +60,59 @@ def test_a_finished_games_mistakes_are_listed_retried_and_kept_after_a_reload(pa
     again = json.loads(page.evaluate("localStorage.getItem('reversi.mistakes')"))
     assert again["items"] == stored["items"]
     assert f"{len(KNOWN)} mistakes" in " ".join(history_rows(page)[0])
+    # the review from the history lists the mistakes and marks them in its move list
+    open_menu(page)
+    page.locator("#history-table tbody tr").first.get_by_role("button", name="Review").click()
+    page.wait_for_selector("#review-mistakes:not([hidden])")
+    marks = page.locator("#move-list button.mistake")
+    assert marks.count() == len(KNOWN) and marks.first.get_attribute("aria-label").endswith("mistake: lost 8")
+    assert page.locator("#review-mistakes-retry").inner_text() == f"Retry your mistakes ({len(KNOWN)})"
+    screenshot(page, "mistakes-review-marks-phone")
+    page.locator("#close-review").click()
+    # and the history row offers that game's retry
+    open_menu(page)
+    page.locator("#history-table tbody tr").first.get_by_role("button", name="Retry your mistakes of").click()
+    page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+
+
+def tab_to(pg, element_id: str) -> None:
+    """Presses Tab until the element with id ``element_id`` has the focus."""
+    for _ in range(60):
+        if pg.evaluate("(id) => document.activeElement && document.activeElement.id === id", element_id):
+            return
+        pg.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_by_keyboard_alone_a_planted_mistake_is_announced_and_retried_right(page):
+    tab_to(page, "menu-open")
+    page.keyboard.press("Enter")
+    tab_to(page, "setup-open")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#editor:not([hidden])")
+    tab_to(page, "editor-board")
+    page.keyboard.type(START)
+    tab_to(page, "editor-apply")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#editor-note').textContent.includes('empty squares')")
+    tab_to(page, "editor-local")  # between two players: the known game's mistakes, a8 at move 4 first
+    before = status(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(s) => document.querySelector('#status').textContent !== s", arg=before)
+    page.evaluate("""() => { window.said = []; // every announcement, however soon another follows
+        new MutationObserver(() => window.said.push(document.getElementById('status').textContent))
+          .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true }); }""")
+    tab_into_board(page)
+    for square in [MOVES[i:i + 2] for i in range(0, len(MOVES), 2)]:
+        arrows_to(page, square)
+        assert f"plays {square}" in press_and_wait(page, "Enter")
+    page.wait_for_function("(n) => window.said.some((text) => text.startsWith(n))",
+                           arg=f"Analysis done: {len(KNOWN)} mistakes", timeout=60_000)
+    assert len(listed(page)) == len(KNOWN)
+    tab_to(page, "mistakes-retry")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+    tab_into_board(page)
+    arrows_to(page, "d1")  # the best move
+    page.keyboard.press("Enter")
+    assert message(page, "").startswith("Right: d1")

@@ -82,7 +82,7 @@ export function createController({
     busyElsewhere: () => review.active() || editor.active(),
   });
   const { schedule: scheduleMistakes } = createMistakeWork({ // N6: between the player's requests
-    state, current: () => snap, command, hidden,
+    state, current: () => snap, command, hidden, announce,
     busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
   });
 

@@ -4,7 +4,8 @@
 // accuracy, which mistake comes next, the verdicts and every word. Every reply carries
 // the `mistakes` field; this module asks for the next step while `mistakes.due`, draws
 // the list and relays the Retry button. A retried mistake shows in the puzzle card
-// (puzzles.js), whose buttons then apply.
+// (puzzles.js), whose buttons then apply. The review of an analysed game lists its
+// mistakes too (its move list marks them, movelist.js), and offers that game's retry.
 
 import { localDate } from "./puzzles.js";
 
@@ -15,11 +16,13 @@ import { localDate } from "./puzzles.js";
  * (`busy()`); the state's `mistakes` work is what a tap's overrule cancels (N6: never
  * delaying a tap).
  */
-export function createMistakeWork({ state, current, command, hidden, busy }) {
+export function createMistakeWork({ state, current, command, hidden, busy, announce }) {
   function schedule() {
     const snap = current();
     if (!snap || !snap.mistakes || !snap.mistakes.due || hidden() || busy() || !state.start("mistakes")) return;
-    command("mistakes_step").finally(() => {
+    command("mistakes_step").then((reply) => {
+      if (reply && reply.mistakes && reply.mistakes.news) announce(reply.mistakes.news); // "Analysis done: …"
+    }).finally(() => {
       state.finish("mistakes");
       schedule();
     });
@@ -27,16 +30,61 @@ export function createMistakeWork({ state, current, command, hidden, busy }) {
   return { schedule };
 }
 
-/** Returns the intents: Retry your mistakes opens the next one in the puzzle card. */
+/** Returns the intents: Retry your mistakes opens the next one in the puzzle card (of
+ * one game, `game` its record key, from its review or its history row). */
 export function mistakeIntents({ command, announce }) {
-  return {
-    async retryMistakes() {
-      const reply = await command("mistake_retry", { which: "next", today: localDate() });
-      const report = reply && reply.puzzle;
-      if (report) announce(`${report.words.title}. ${report.words.task}.`);
-      return reply;
-    },
-  };
+  async function retry(game = null) {
+    const reply = await command("mistake_retry", { which: "next", game, today: localDate() });
+    const report = reply && reply.puzzle;
+    if (report) announce(`${report.words.title}. ${report.words.task}.`);
+    return reply;
+  }
+  return { retryMistakes: () => retry(), retryGameMistakes: (game) => retry(game) };
+}
+
+/** Scrolls the side column, where it scrolls on its own (a desktop: the dock, its toolbar
+ * pinned at its foot), by the least that shows `last`'s bottom above the toolbar, never
+ * past `first`'s top. */
+function reveal(first, last) {
+  const dock = first.closest(".dock");
+  if (!dock || getComputedStyle(dock).overflowY !== "auto") return;
+  const view = dock.getBoundingClientRect();
+  const over = last.getBoundingClientRect().bottom + 8 - (view.bottom - dock.querySelector(".toolbar").offsetHeight);
+  if (over > 0) dock.scrollTop += Math.max(0, Math.min(over, first.getBoundingClientRect().top - view.top - 6));
+}
+
+/** Brings the review's mistakes and the analysis graph into view once Analyse opened them
+ * from the result card (at most `frames` frames later: the analysis's first reply). */
+export function analysisInView($, frames = 120) {
+  requestAnimationFrame(() => {
+    if ($("analysis").hidden) { // its first reply is still to come
+      if (frames > 0) analysisInView($, frames - 1);
+      return;
+    }
+    reveal($("review-mistakes").hidden ? $("analysis") : $("review-mistakes"), $("analysis-graph"));
+  });
+}
+
+/** Draws the review's list of its game's mistakes (`review`: the open review, or null):
+ * the list, the accuracy and that game's Retry button; hidden when it has none. */
+export function renderReviewMistakes(review, $) {
+  const report = review ? review.mistakes : null;
+  const box = $("review-mistakes");
+  box.hidden = !report;
+  if (!report) return;
+  $("review-mistakes-title").textContent = report.title;
+  $("review-mistakes-accuracy").textContent = [report.accuracy, report.none].filter(Boolean).join(" · ");
+  const list = $("review-mistakes-list");
+  const key = JSON.stringify(report.rows);
+  if (list.dataset.shown !== key) {
+    list.dataset.shown = key;
+    list.replaceChildren(...report.rows.map((row) => Object.assign(document.createElement("li"), { textContent: row.text })));
+  }
+  list.hidden = report.rows.length === 0;
+  const retry = $("review-mistakes-retry");
+  retry.hidden = !report.retry_count;
+  retry.textContent = report.retry_label;
+  retry.dataset.game = report.game;
 }
 
 /** Draws the result card's mistakes (`$` finds an element by id): the list, the accuracy,
@@ -58,6 +106,7 @@ export function renderMistakes(report, $) {
   if (list.dataset.shown !== key) { // rebuilt only when it changed
     list.dataset.shown = key;
     list.replaceChildren(...rows.map((row) => Object.assign(document.createElement("li"), { textContent: row.text })));
+    if (card) requestAnimationFrame(() => reveal($("result"), box)); // the list just came: in view, Retry too
   }
   list.hidden = rows.length === 0;
   const retry = $("mistakes-retry");

@@ -125,7 +125,9 @@ export function reviewIntents({ review, command, overrule, openReview, stopWatch
     async reviewAndAnalyse() {
       stopWatching();
       await current();
-      await analyse();
+      const analysing = analyse();
+      if (ui.analysisInView) ui.analysisInView(); // its list and graph, from the result card (N6)
+      await analysing;
     },
   };
 }

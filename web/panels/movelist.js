@@ -40,6 +40,7 @@ export function createMoveList(list, open) {
     button.classList.toggle("pass", side.pass);
     button.classList.toggle("ahead", side.ahead);
     button.classList.toggle("book", Boolean(side.book));
+    button.classList.toggle("mistake", side.mistake !== undefined); // N6: its label says what it lost
     button.disabled = side.ahead;
     if (side.ply === current && !side.pass) button.setAttribute("aria-current", "true");
     button.tabIndex = -1;

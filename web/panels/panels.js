@@ -3,6 +3,7 @@
 // They only draw: every fact and every sentence comes from Python's snapshot.
 
 import { drawGraph } from "./graph.js";
+import { showStats, showTrend } from "./stats.js";
 import { formatDate, formatTime } from "../text/format.js";
 import { word } from "../text/language.js";
 
@@ -95,11 +96,12 @@ export function createPanels({ emit, words }) {
 
   function showLists(snap) {
     // Rebuilt only when they changed, so a clock tick never takes the focus off them.
-    const lists = JSON.stringify([snap.history, snap.stars, snap.stats, snap.history_loading]);
+    const lists = JSON.stringify([snap.history, snap.stars, snap.stats, snap.history_loading, snap.accuracy_trend]);
     if (lists === shownLists) return;
     shownLists = lists;
     showHistory(snap.history, Boolean(snap.history_loading));
     showStats(snap.stats);
+    showTrend(snap.accuracy_trend || null); // N7
     showStars(snap.stars, snap.star_count);
   }
 
@@ -119,6 +121,12 @@ export function createPanels({ emit, words }) {
         button.addEventListener("click", () => emit("reviewHistory", record.index));
         td.append(button);
       }
+      if (record.retry) { // N8: that game's mistakes still to retry
+        const button = make("button", { type: "button", textContent: record.words.retry });
+        button.setAttribute("aria-label", record.words.retry_date.replace("{date}", date));
+        button.addEventListener("click", () => emit("retryGameMistakes", record.game));
+        td.append(button);
+      }
       tr.append(td);
       return tr;
     });
@@ -132,19 +140,6 @@ export function createPanels({ emit, words }) {
     $("history-older").disabled = page.page >= page.pages - 1;
     $("history-newer").onclick = () => emit("historyPage", page.page - 1);
     $("history-older").onclick = () => emit("historyPage", page.page + 1);
-  }
-
-  function showStats(rows) {
-    const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
-    $("stats-table").tBodies[0].replaceChildren(...rows.map((r) => {
-      const tr = make("tr");
-      tr.append(make("th", { scope: "row", textContent: r.label }),
-        ...[r.games, r.wins, r.draws, r.losses, signed(r.best), signed(r.average)]
-          .map((v) => make("td", { textContent: String(v) })));
-      return tr;
-    }));
-    $("stats-table").hidden = $("stats-table").parentElement.hidden = rows.length === 0;
-    if ($("clear-confirm").hidden) $("clear-history").hidden = rows.length === 0;
   }
 
   function showStars(stars, count) {

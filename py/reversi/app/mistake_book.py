@@ -6,7 +6,8 @@ Its own part, ``mistakes`` (P1, P3, P7, P9), kept apart from the history so that
 
     {"format": "reversi", "part": "mistakes", "version": 1,
      "games": {record key: {"loss": {"black"|"white": average disc loss},
-                            "list": [[move, side, played, best, cost, exact], ...]}},
+                            "list": [[move, side, played, best, cost, exact], ...],
+                            "level": level | "local", "variant": rules}},  # the last two for the trend
      "items": [{"id": board string, "game": record key, "move": n, "side": colour,
                 "played": sq, "best": sq, "cost": discs, "exact": bool, "value": discs,
                 "solved": [date, ...]}, ...],
@@ -68,6 +69,7 @@ def _row_ok(row: Any) -> bool:
 
 def _game_ok(entry: Any) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("list"), list) and isinstance(entry.get("loss"), dict)
+            and all(isinstance(entry.get(k, ""), str) and len(entry.get(k, "")) <= 16 for k in ("level", "variant"))
             and all(_row_ok(row) for row in entry["list"])
             and all(side in ("black", "white") and _number(v) and v >= 0 for side, v in entry["loss"].items()))
 
@@ -97,13 +99,17 @@ class Book:
         #: The newest game shed (P9): it and older ones are not analysed again.
         self.shed_to = ""
         self._text: str | None = None
+        #: Counts the changes of ``games`` (the accuracy trend is kept until it changes, N7).
+        self.revision = 0
 
     # -- changes ------------------------------------------------------------------
-    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake], *, retry: bool = True) -> None:
+    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake], *, retry: bool = True,
+                 about: dict[str, str] | None = None) -> None:
         """Keeps an analysed game's average losses (N7) and its mistakes (N6), which
-        become retries (N8) when ``retry``."""
-        self.games[game] = {"loss": dict(losses),
+        become retries (N8) when ``retry``; ``about``: its ``level`` and ``variant``."""
+        self.games[game] = {"loss": dict(losses), **(about or {}),
                             "list": [[m.move, m.side, m.played, m.best, m.cost, m.exact] for m in found]}
+        self.revision += 1
         for m in found if retry else ():
             if m.board not in self.items and tag(m.board) not in self.retired:
                 self.items[m.board] = {"id": m.board, "game": game, "move": m.move, "side": m.side,
@@ -131,6 +137,7 @@ class Book:
     def merge(self, other: Book) -> None:
         """Takes in another tab's part (P7: a union, see the module docstring)."""
         self.games.update((k, v) for k, v in other.games.items() if k not in self.games)
+        self.revision += 1
         self.shed_to = max(self.shed_to, other.shed_to)
         self.retired = [*self.retired, *(t for t in other.retired if t not in self.retired)][-RETIRED_KEPT:]
         for position, item in other.items.items():
@@ -147,6 +154,7 @@ class Book:
         while self.games and len(self.text()) > room:
             oldest = min(self.games)
             del self.games[oldest]
+            self.revision += 1
             self.shed_to = max(self.shed_to, oldest)
             self.items = {p: i for p, i in self.items.items() if i["game"] != oldest}
             self._text, dropped = None, True

@@ -14,6 +14,7 @@ gets its list and accuracy.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable
 
 from ..engine.board import Board
@@ -24,6 +25,7 @@ from ..game.results import Record, key
 from ..game.session import Session
 from . import wording
 from .mistake_book import PART, Book
+from .mistake_views import Trend, mark_review
 from .mistakes import THRESHOLD, Work, accuracy, move_value
 
 __all__ = ["PART", "Room", "commands"]
@@ -38,6 +40,11 @@ class Room:
         #: The mistake retried in the puzzle card (its stored item), and its moves' values.
         self.retrying: dict[str, Any] | None = None
         self.values: dict[str, float] = {}
+        #: The game whose mistakes are retried (from its review or history row), or None: all.
+        self.only: str | None = None
+        #: What the live region says once, when an analysis finds the mistakes (N6).
+        self.news = ""
+        self.trend = Trend()
 
     # -- the saved part ----------------------------------------------------------------
     def load(self, texts: dict[str, str | None], notices: list[str]) -> None:
@@ -74,15 +81,23 @@ class Room:
             return
         work.step()
         if work.done:
-            self.book.add_game(work.game, work.average_losses(), work.found, retry=work.variant == STANDARD)
+            record = session.progress.history[-1]
+            about = {"level": record["level"] if record["mode"] == "computer" else "local", "variant": work.variant}
+            self.book.add_game(work.game, work.average_losses(), work.found, retry=work.variant == STANDARD,
+                               about=about)
+            self.news = wording.say("mistakes.done", len(work.found),
+                                    accuracy=self.accuracy_words(record, self.book.games[work.game]))
             self.work = None
 
     # -- the retry (N8) --------------------------------------------------------------------
-    def retry_puzzle(self, which: Any, today: Callable[[], str]) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
+    def retry_puzzle(self, which: Any, today: Callable[[], str],
+                     game: str | None = None) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
         """Returns the mistake ``which`` (its position, or ``"next"``: the one after the mistake
-        retried last, else the first) as a puzzle, with the judge of the answers (right: it
-        loses less than the threshold of N6)."""
+        retried last, else the first; of the game ``game`` only, while it has some) as a
+        puzzle, with the judge of the answers (right: it loses less than the threshold of N6)."""
         items = self.book.to_retry()
+        mine = [i for i in items if i["game"] == game]
+        self.only, items = (game, mine) if mine else (None, items)
         ids = [i["id"] for i in items]
         last = ids.index(self.retrying["id"]) if self.retrying is not None and self.retrying["id"] in ids else -1
         item = items[(last + 1) % len(items)] if which == "next" and items else self.book.items.get(which)
@@ -107,7 +122,7 @@ class Room:
         if report is not None and report["number"] == 0 and self.retrying is not None:
             report["words"].update(title=wording.say("mistakes.retry_title", move=self.retrying["move"]),
                                    next=wording.say("mistakes.next"))
-            report["mistake"] = self.retrying["id"]
+            report["mistake"], report["mistake_game"] = self.retrying["id"], self.only
             left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
             report["progress"].update(ratings=[], words={
                 "rating": wording.say("mistakes.retry", left) if left else "", "solved": "", "streak": "",
@@ -127,14 +142,16 @@ class Room:
         card = self.card(first) if shown and first is not None else None
         left = len(self.book.to_retry())
         done = work.progress() if work is not None else None
-        return {"due": work is not None, "card": card, "retry_count": left,
+        news, self.news = self.news, ""
+        return {"due": work is not None, "card": card, "retry_count": left, "news": news,
                 "progress": wording.say("mistakes.progress", done=done["done"], total=done["total"]) if done else "",
                 "retry_label": wording.say("mistakes.retry", left) if left else ""}
 
-    def card(self, record: Record) -> dict[str, Any] | None:
+    def card(self, record: Record, game_key: str | None = None) -> dict[str, Any] | None:
         """Returns a recorded game's mistakes as the result card lists them, or None when
-        it is not analysed yet."""
-        game = self.book.games.get(key(record))
+        it is not analysed yet (``game_key``: its key, when ``record`` gives only its
+        ``mode`` and ``side``)."""
+        game = self.book.games.get(game_key or key(record))
         if game is None:
             return None
         rows = [{"move": m, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
@@ -159,18 +176,35 @@ class Room:
         mistake's puzzle title, and each analysed history row's mistakes and accuracy."""
         reply["mistakes"] = self.report(session)
         reply["puzzle"] = self.retitle(reply.get("puzzle"))
+        reply["accuracy_trend"] = self.trend.report(self.book)
         for page in (reply["history"], reply.get("history_page")):
             if page:
                 self.decorate(page)
+        review = reply.get("review")
+        if review and review.get("record"):
+            self.mark(review)
+
+    def mark(self, review: dict[str, Any]) -> None:
+        """Lists a recorded game's mistakes in its review and marks them in its move list (N6)."""
+        human = review["human"]
+        card = self.card({"mode": "computer" if human else "local", "side": human}, review["record"])
+        if card is not None:
+            retry = sum(1 for item in self.book.items.values() if item["game"] == review["record"])
+            mark_review(review, card, retry, review["record"])
 
     def decorate(self, page: dict[str, Any]) -> dict[str, Any]:
-        """Adds to each history row its mistakes count and accuracy (N7), when analysed."""
+        """Adds to each history row its mistakes count and accuracy (N7), when analysed, and
+        the mistakes of it still to retry (``retry``, N8) with the key that retries them."""
+        left = Counter(item["game"] for item in self.book.items.values())
         for row in page["rows"]:
             game = self.book.games.get(key(row))
             if game is not None:
-                row["mistakes"] = len(game["list"])
+                row["mistakes"], row["retry"], row["game"] = len(game["list"]), left[key(row)], key(row)
                 row["words"]["mistakes"] = wording.say("mistakes.history", len(game["list"]),
                                                        accuracy=self.accuracy_words(row, game))
+                if left[key(row)]:
+                    row["words"]["retry"] = wording.say("mistakes.retry", left[key(row)])
+                    row["words"]["retry_date"] = wording.say("mistakes.retry_date", date="{date}")
         return page
 
 
@@ -180,13 +214,14 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
 
     - ``mistakes_step`` {}: one placement of the pending analysis (while ``mistakes.due``);
     - ``mistakes_list`` {}: the mistakes to retry (reply field ``mistake_list``);
-    - ``mistake_retry`` {"which": position | "next"}: opens one in the puzzle card (the
-      game in play waits, paused, as for a puzzle); the puzzle commands then apply.
+    - ``mistake_retry`` {"which": position | "next", "game": record key (optional: that
+      game's mistakes only)}: opens one in the puzzle card (the game in play waits,
+      paused, as for a puzzle); the puzzle commands then apply.
     """
     room: Room = bridge.mistakes
 
-    def retry(which: Any = "next") -> None:
-        puzzle, judge = room.retry_puzzle(which, lambda: bridge.today)
+    def retry(which: Any = "next", game: Any = None) -> None:
+        puzzle, judge = room.retry_puzzle(which, lambda: bridge.today, game if isinstance(game, str) else None)
         bridge.puzzles.enter(puzzle, bridge.today, bridge.session, reviewing=bridge.reviews.open, judge=judge)
 
     return {

@@ -14,6 +14,7 @@ from ..engine.board import COLOR_NAMES, Board
 from ..engine.notation import format_board, format_transcript, parse_board, parse_transcript, square_name
 from ..engine.variants import STANDARD
 from ..game.line import Line, Start
+from ..game.results import key
 from ..game.session import Session
 from . import wording
 from .game_text import game_link, game_text
@@ -75,18 +76,20 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
             "link": game_link(moves, start, variant)}
 
 
-
 def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:
     """Returns the review of the current game (``"current"``) or of results-history
-    line ``index`` (``"history"``).
+    line ``index`` (``"history"``), with the key of its history record (``record``:
+    where the mistakes room finds its analysis, N6; None for a game not recorded).
 
     :raises ValueError: for an unknown source or index, or a line without moves.
     """
     if source == "current":
         game, line = session.game, session.game.line
         human = game.side if game.mode == "computer" else None
-        return review_of(line.moves[:line.cursor], wording.review_title("current"), source, human, line.start,
-                         line.variant)
+        first, played = session.progress.attempt.first_result, format_transcript(line.moves[:line.cursor])
+        recorded = first is not None and session.board.is_game_over() and first.get("moves") == played
+        return {**review_of(line.moves[:line.cursor], wording.review_title("current"), source, human, line.start,
+                            line.variant), "record": key(first) if recorded and first is not None else None}
     history = session.progress.history
     if source == "history" and type(index) is int and 0 <= index < len(history):
         record = history[index]
@@ -94,6 +97,6 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
             human = record["side"] if record["mode"] == "computer" else None
             moves = [s for s, _ in parse_transcript(record["moves"])]
             start = parse_board(record["start"]) if "start" in record else None
-            return review_of(moves, wording.history_title(record), source, human, start,
-                             record.get("variant", STANDARD))
+            return {**review_of(moves, wording.history_title(record), source, human, start,
+                                record.get("variant", STANDARD)), "record": key(record)}
     raise ValueError("that game cannot be reviewed")

@@ -90,13 +90,19 @@ Session:
 - ``mistakes``: the analysis of the person's mistakes (N6-N8,
   :meth:`reversi.app.mistake_room.Room.report`; added by the bridge): ``due`` (the page
   asks for ``mistakes_step`` while it is true), ``progress`` (words), ``card`` (the
-  finished game's mistakes and accuracy for the result card, or None), ``retry_count``
-  and ``retry_label``; ``mistake_list`` (only in the reply to ``mistakes_list``): the
-  mistakes to retry.  A history row that was analysed also carries ``mistakes`` (its
-  count) and ``words.mistakes`` (the count and the accuracy, N7); a retried mistake's
-  ``puzzle`` carries ``mistake`` (its position).
+  finished game's mistakes and accuracy for the result card, or None), ``retry_count``,
+  ``retry_label`` and ``news`` (what the live region says once, when an analysis ends);
+  ``mistake_list`` (only in the reply to ``mistakes_list``): the mistakes to retry.  A
+  history row that was analysed also carries ``mistakes`` (its count), ``words.mistakes``
+  (the count and the accuracy, N7), ``retry`` and ``game`` (its mistakes left to retry
+  and the key that retries them, with ``words.retry`` and ``words.retry_date``); a
+  retried mistake's ``puzzle`` carries ``mistake`` (its position) and ``mistake_game``.
+- ``accuracy_trend``: the statistics' accuracy trend, or None before any analysed
+  game (N7, :class:`reversi.app.mistake_views.Trend`; added by the bridge).
 - ``review`` (only in replies that open or extend a review): the frames of a
-  game to step through (:mod:`reversi.app.review_frames`).
+  game to step through (:mod:`reversi.app.review_frames`); a recorded game's carries
+  ``record`` (its history key) and, once analysed, ``mistakes`` and marked moves
+  (:func:`reversi.app.mistake_views.mark_review`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
   (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
   ``setup_solve``): its best move and exact score.
