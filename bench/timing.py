@@ -67,11 +67,12 @@ def main() -> None:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--nodes", type=int, help="the base budget a move (default: the level's)")
     parser.add_argument("--managed-nodes", type=int, help="the managed side's base budget (default: --nodes)")
+    parser.add_argument("--first", type=int, default=0, help="the first balanced opening played")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     nodes = args.nodes or LEVELS[args.level].nodes
     managed_nodes = args.managed_nodes or nodes
-    tasks = [(n // 2, n % 2 == 0, args.level, nodes, managed_nodes) for n in range(args.games)]
+    tasks = [(args.first + n // 2, n % 2 == 0, args.level, nodes, managed_nodes) for n in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(one_game, tasks)
     games = len(results)
