@@ -148,10 +148,12 @@ def test_v2_anti_finished_game_scores_fewer_discs_as_better():
 
 
 def test_v2_anti_reversi_uses_no_book():
-    """From the opening, Expert searches anti-reversi instead of reading the book."""
+    """From the opening, Expert searches anti-reversi instead of reading the book (how
+    much of its budget it spends is its time management's, C5)."""
     board = Board()
     assert choose_move(*board.mover_mask(), "expert", nodes=200).nodes == 0
-    assert choose_move(*board.mover_mask(), "expert", nodes=200, variant="anti").nodes >= 200
+    searched = choose_move(*board.mover_mask(), "expert", nodes=200, variant="anti")
+    assert searched.nodes > 0 and searched.depth > 0
 
 
 def test_c2_symmetric_moves_are_picked_by_the_seed():

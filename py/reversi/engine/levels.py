@@ -28,13 +28,17 @@ class Level:
     noise: float = 0.0
     #: Book moves within this many discs of the best are played (None: no book).
     book_margin: float | None = None
+    #: Time management of a node budget (C5, :mod:`reversi.engine.timing`): less on
+    #: easy moves, up to twice the budget on hard ones.
+    timing: bool = False
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
     Level("hard", seconds=0.3, nodes=18_000, max_depth=10, exact_empties=14, book_margin=2.0),
-    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, book_margin=1.0),
+    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, book_margin=1.0,
+          timing=True),
 )}
 
 #: The level names, weakest first.

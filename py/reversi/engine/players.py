@@ -31,8 +31,10 @@ of wall time (set so that Pyodide, about three times slower than CPython,
 stays inside the thinking-time goals); the caller may pass its own ``budget``.
 Wall time makes the search depth vary with machine load, so a ``nodes`` budget
 replaces it for tests and the ladder: the search then stops after that many
-nodes, the exact solver runs at the level's fixed threshold, and the same
-position, level and seed always give the same move.  ``Level.nodes`` is about
+nodes (Expert manages them, ``Level.timing``: less on easy moves, up to twice as
+many on hard ones, :mod:`reversi.engine.timing`, C5), the exact solver runs at
+the level's fixed threshold, and the same position, level and seed always give
+the same move.  ``Level.nodes`` is about
 what Pyodide searches in ``Level.seconds``.  Easy's noise and the book
 choices of Hard and Expert use the seed; the searches are deterministic for
 a given node or depth budget.
@@ -77,7 +79,8 @@ class MoveChoice:
 def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
                 budget: float | None = None, nodes: int | None = None,
                 variant: str = STANDARD, evaluator: Evaluator | None = None,
-                prepared: Search | None = None, book: Book | None = None) -> MoveChoice:
+                prepared: Search | None = None, book: Book | None = None,
+                timing: bool | None = None) -> MoveChoice:
     """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
@@ -86,7 +89,8 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
     (to compare weight files, ``bench/ladder.py``); ``prepared`` a search of
     this position already under way (:mod:`reversi.engine.ponder`), which the
     midgame search goes on with; ``book`` an opening book instead of the engine's
-    (to compare books, ``bench/book_match.py``).
+    (to compare books, ``bench/book_match.py``); ``timing`` turns the time management
+    of a ``nodes`` budget on or off (:mod:`reversi.engine.timing`; by default ``Level.timing``).
 
     :raises ValueError: for an unknown level or variant name.
     """
@@ -125,7 +129,8 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         deadline = Deadline(seconds)
         exact_empties = exact_threshold(seconds, config.exact_empties)
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
-                   exact_empties=exact_empties, variant=variant, evaluator=evaluator, search=prepared)
+                   exact_empties=exact_empties, variant=variant, evaluator=evaluator, search=prepared,
+                   timing=config.timing if timing is None else timing)
     assert result.square is not None  # p has a legal move
     square = _among_images(p, o, moves, result.square, rng)
     return MoveChoice(square, result.score, result.depth, result.nodes,

@@ -53,6 +53,9 @@ in Pyodide.  On time-out the result is the last completed depth's, unless
 the unfinished depth has already proven another root move better.  A later
 run of the same root with the same object (a pondered search going on,
 :mod:`reversi.engine.ponder`) starts after the last depth it completed.
+With a :class:`reversi.engine.timing.Clock` (``Search.clock``, Expert's time
+management, C5) the node cap is decided again after each completed depth:
+less on an easy move, up to twice the budget on a hard one.
 
 The root driver that switches to the exact solver near the end is
 :mod:`reversi.engine.think`.
@@ -62,11 +65,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .evaluate import Evaluator, for_variant
+from .timing import WIDE, Clock, Iteration
 from .variants import FREE, FREE_PLACEMENTS, STANDARD
 
 #: Nodes between two polls of the deadline and node cap (a power of two).
@@ -164,6 +169,13 @@ class Search:
         #: The last iteration completed: its root, depth, move order and result, from
         #: which a later run of the same root goes on (a pondered search).
         self.reached: tuple[tuple[Bitboard, Bitboard], int, tuple[Square, ...], Result] | None = None
+        #: Time management (C5): with a clock, ``run`` sets its own node cap (``max_nodes``
+        #: is then the base budget's end) after each completed depth.
+        self.clock: Clock | None = None
+        #: The completed depths of the root searched last, and the node count at the
+        #: last one's end (the next one's cost counts from there).
+        self.iterations: list[Iteration] = []
+        self.mark = 0
 
     def limit(self, max_nodes: int | None, deadline: Deadline | None = None) -> None:
         """Sets a new node cap and deadline, for this search to go on with the table,
@@ -193,7 +205,14 @@ class Search:
             ranked = sorted((self.estimate(*child), s) for s, child in children.items())
             order = [s for _, s in ranked]
             result, done = Result(order[0], -ranked[0][0]), 0
+            self.iterations, self.mark = [], self.nodes
+        start, clock = self.nodes, self.clock
         for depth in range(done + 1, max(1, min(max_depth, empties)) + 1):
+            if clock is not None:
+                if clock.stop(self.iterations, self.nodes - start,
+                              partial(self._wide, children, order, depth - 1)):
+                    break
+                self.limit(start + clock.cap(self.iterations), self.deadline)
             self.partial = None
             try:
                 score, best = self._root(children, order, depth)
@@ -207,6 +226,8 @@ class Search:
             result = Result(best, score, depth, exact=depth >= empties,
                             pv=self.principal_variation(p, o, best, depth))
             self.reached = ((p, o), depth, tuple(order), result)
+            self.iterations.append(Iteration(depth, best, score, self.nodes - self.mark))
+            self.mark = self.nodes
         result.nodes = self.nodes
         result.seconds = time.perf_counter() - start
         return result
@@ -244,6 +265,22 @@ class Search:
                 alpha, best = score, s
                 self.partial = (s, score) if i else None
         return alpha, best
+
+    def _wide(self, children: dict[Square, tuple[Bitboard, Bitboard]], order: list[Square],
+              depth: int) -> bool:
+        """Checks if every root move but the best (``order[0]``, scored by the last
+        completed depth ``depth``) is at least ``timing.WIDE`` discs worse, by a
+        null-window search of each two plies shallower (C5).  Past the node cap it
+        answers True: the budget is spent, so the search stops as well."""
+        bar = self.iterations[-1].score - WIDE
+        try:
+            for s in order[1:]:
+                np, no = children[s]
+                if -self._value(np, no, max(0, depth - 3), -bar - EPSILON, -bar) > bar:
+                    return False
+        except SearchTimeout:
+            return True
+        return True
 
     def value(self, p: Bitboard, o: Bitboard, depth: int) -> float:
         """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window.

@@ -19,6 +19,7 @@ from .budget import Deadline, SearchTimeout
 from .endgame import Solver
 from .evaluate import Evaluator, for_variant
 from .search import Result, Search
+from .timing import Clock
 from .variants import STANDARD
 
 #: Seconds the exact solver needs on CPython, by number of empty squares: about
@@ -46,7 +47,8 @@ def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
           max_nodes: int | None = None, exact_empties: int = 0, variant: str = STANDARD,
-          evaluator: Evaluator | None = None, search: Search | None = None) -> Result:
+          evaluator: Evaluator | None = None, search: Search | None = None,
+          timing: bool = False) -> Result:
     """Returns the best move for ``p`` in ``variant``: exact if at most
     ``exact_empties`` squares are empty and the solver finishes in time, else
     by the midgame search with ``evaluator`` (by default the variant's own).
@@ -55,16 +57,21 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     midgame result to fall back on; without one the solver runs to the end.
     ``search`` is a search of this position already under way (pondered): the
     midgame goes on with it, ``max_nodes`` more nodes than it has searched.
+    ``timing`` manages a node budget (:mod:`reversi.engine.timing`, C5): the midgame
+    search then spends from less than ``max_nodes`` on an easy move to twice as many
+    on a hard one.
     """
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     evaluator = evaluator or for_variant(variant)
     if empties > exact_empties or not moves_mask(p, o):
+        clock = Clock(max_nodes) if timing and max_nodes is not None else None
         if search is not None:
             search.limit(None if max_nodes is None else search.nodes + max_nodes, deadline)
-            return search.run(p, o, max_depth)
-        return Search(deadline, max_nodes, variant=variant, evaluator=evaluator).run(
-            p, o, max_depth)
+        else:
+            search = Search(deadline, max_nodes, variant=variant, evaluator=evaluator)
+        search.clock = clock
+        return search.run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
         midgame = Search(Deadline(deadline.remaining() * (1 - SOLVE_SHARE)), max_nodes,

@@ -1,0 +1,111 @@
+"""Time management for Expert's midgame search, in node budgets (C5).
+
+A level with ``Level.timing`` on does not spend the same nodes on every move:
+it saves on easy moves and spends the saving on hard ones, so that over a game
+it searches about as many nodes as without (``bench/timing.py`` measures it).
+The iterative deepening loop (:meth:`reversi.engine.search.Search.run`, the
+Python driver that the compiled engine shares, so both play alike) asks a
+:class:`Clock` after each completed depth; the rule is:
+
+- A forced move (one legal move) and a book move are played with no search
+  at all (:func:`reversi.engine.players.choose_move`): no clock is started.
+- **More** -- the move is *unsettled* when the last completed depth changed
+  the best move, or lowered its score by at least :data:`DROP` discs from the
+  depth before.  An unsettled search may go on to :data:`STRETCH` times the
+  base budget (never further); a settled one stops at the base budget.  The
+  cap is decided again after each depth, so a search that settles past the
+  base budget stops there.
+- **Less** -- the move is *easy* when the best move has been the same for the
+  last :data:`STABLE` completed depths, the search is not unsettled, and
+  every other move is at least :data:`WIDE` discs worse (a null-window
+  search of each, two plies shallower than the last completed depth: a
+  cheap bound).  An easy move stops as soon as the next depth is not
+  expected to finish within the base budget: that depth would be cut off,
+  and its nodes are saved.  The next depth's cost is predicted from the
+  last depths of the same parity: ``cost(d + 1) = cost(d - 1) * cost(d) /
+  cost(d - 2)`` (Othello's odd and even depths grow differently).
+- The nodes of the margin test count like any other; everything depends on
+  the node counts only, so the same position, seed and budget always give
+  the same move (and the same nodes) on the Python and the compiled engine.
+
+Only the midgame search is managed; the exact solver near the end runs as
+before.  A pondered search (:mod:`reversi.engine.ponder`) keeps its
+completed depths, so the rule sees them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .bitboard import Square
+
+#: Completed depths with the same best move that make a move stable (2: the last
+#: depth kept the best move of the one before; 3 saved too little to pay for the
+#: stretched moves: 6 % more nodes a game than a fixed budget, ``bench/timing.py``).
+STABLE = 2
+#: Discs by which every other move must be worse for an easy move (at 2-4 discs too
+#: few moves were easy: 9-19 % more nodes a game).
+WIDE = 1.0
+#: Discs the best score may fall from one depth to the next before the move is unsettled.
+DROP = 4.0
+#: The most a move may spend, in base budgets.
+STRETCH = 2
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One completed depth of an iterative deepening: its best move and score, and
+    the nodes it took."""
+
+    depth: int
+    square: Square
+    score: float
+    nodes: int
+
+
+def unsettled(done: Sequence[Iteration]) -> bool:
+    """Checks if the last completed depth changed the best move or dropped its
+    score by :data:`DROP` discs or more."""
+    if len(done) < 2:
+        return False
+    last, before = done[-1], done[-2]
+    return last.square != before.square or last.score <= before.score - DROP
+
+
+def stable(done: Sequence[Iteration]) -> bool:
+    """Checks if the last :data:`STABLE` completed depths found the same best move."""
+    return len(done) >= STABLE and len({i.square for i in done[-STABLE:]}) == 1
+
+
+def next_cost(done: Sequence[Iteration]) -> float | None:
+    """Returns the expected nodes of the next depth (from the last three: the
+    growth over two plies of the same parity), or None before three depths."""
+    if len(done) < 3:
+        return None
+    two_back, one_back, last = (max(1, i.nodes) for i in done[-3:])
+    return one_back * last / two_back
+
+
+@dataclass
+class Clock:
+    """The node budget of one move: ``base`` nodes, up to :data:`STRETCH` times
+    that when unsettled, and less when easy.  ``spent`` counts from the move's start."""
+
+    base: int
+
+    def cap(self, done: Sequence[Iteration]) -> int:
+        """Returns the most nodes the move may spend after the depths ``done``."""
+        return self.base * STRETCH if unsettled(done) else self.base
+
+    def stop(self, done: Sequence[Iteration], spent: int, wide: Callable[[], bool]) -> bool:
+        """Checks if the search should stop after the depths ``done`` with ``spent``
+        nodes spent: the cap is reached, or the move is easy and the next depth is not
+        expected to fit the base budget.  ``wide`` tests the margin to the other
+        moves (it searches, so it is asked last, and only when it decides)."""
+        if spent >= self.cap(done):
+            return True
+        if unsettled(done) or not stable(done):
+            return False
+        cost = next_cost(done)
+        return cost is not None and spent + cost > self.base and wide()
