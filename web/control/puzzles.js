@@ -56,8 +56,11 @@ export function puzzleIntents({ puzzles, command, announce, timers, delay }) {
     openPuzzles: () => ask("puzzle_open", { which: "next" }),
     dailyPuzzle: () => ask("puzzle_open", { which: "daily" }),
     // after a retried mistake (N8), Next is the next mistake (of the same game, when retried from its review)
-    nextPuzzle: () => ask(puzzles.current() && puzzles.current().mistake ? "mistake_retry" : "puzzle_open",
-      { which: "next", game: puzzles.current() ? puzzles.current().mistake_game ?? null : null }),
+    nextPuzzle: () => {
+      const shown = puzzles.current();
+      return shown && shown.mistake ? ask("mistake_retry", { which: "next", game: shown.mistake_game ?? null })
+        : ask("puzzle_open", { which: "next" });
+    },
     puzzleTap: (square) => ask("puzzle_tap", { square }),
     retryPuzzle: () => ask("puzzle_retry"),
     showAnswer: () => ask("puzzle_answer"),
