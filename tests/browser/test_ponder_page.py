@@ -36,7 +36,7 @@ def wait_for_run(pg, count: int = 1, name: str = "ponder", reason: str | None = 
     that go on, or their ends with ``reason``)."""
     pg.wait_for_function("""([name, count, reason]) => performance.getEntriesByName(name)
         .filter((e) => e.detail.more !== false && (reason === null || e.detail.reason === reason))
-        .length >= count""", arg=[name, count, reason], timeout=15_000)
+        .length >= count""", arg=[name, count, reason], timeout=45_000)  # a page's first slice loads the search
 
 
 def pause_or_resume(pg, paused: bool) -> None:
