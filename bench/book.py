@@ -102,9 +102,12 @@ def _evaluator(weights: str | None) -> Evaluator:
     return _LOADED[weights]
 
 
-def read(path: Path = PROGRESS) -> Scored:
-    """Returns the scored positions of a progress file (a cut last record is left out)."""
+def read(path: Path = PROGRESS, records: int | None = None) -> Scored:
+    """Returns the scored positions of a progress file (a cut last record is left out);
+    with ``records``, of its first records only: the file is written in order, so that
+    is the build as it stood then."""
     data = path.read_bytes() if path.exists() else b""
+    data = data if records is None else data[:records * RECORD.size]
     scored = {}
     for offset in range(0, len(data) - RECORD.size + 1, RECORD.size):
         key, value, depth = RECORD.unpack_from(data, offset)
@@ -299,7 +302,7 @@ def rescore(args: argparse.Namespace) -> None:
 def write(args: argparse.Namespace) -> None:
     """Writes the book file from the progress, with its header."""
     settings = json.loads(args.progress.with_suffix(".json").read_text())
-    tree = Tree(read(args.progress))
+    tree = Tree(read(args.progress, args.records))
     tree.back_up()
     values = tree.book()
     lines = list(tree.depths(2.0))
@@ -307,7 +310,8 @@ def write(args: argparse.Namespace) -> None:
               "exact": settings["exact"], "margin": settings["margin"], "plies": settings["plies"],
               "weights": settings["weights"], "scored": len(tree.scored), "positions": len(values),
               "main_line_plies": tree.main_line(settings["plies"])[0],
-              "lines_within_2": len(lines), "shortest_line_within_2": min(lines, default=0)}
+              "lines_within_2": len(lines), "shortest_line_within_2": min(lines, default=0),
+              "records": args.records}
     args.out.write_bytes(encode(Book(values, header)))
     print(f"wrote {args.out}: {len(values):,} positions of {len(tree.scored):,} scored, "
           f"{args.out.stat().st_size:,} bytes, main line {header['main_line_plies']} plies", flush=True)
@@ -394,6 +398,7 @@ def main() -> None:
     again.add_argument("--jobs", type=int, default=1)
     out = commands.add_parser("write", help="write the book file from the progress")
     out.add_argument("--out", type=Path, default=OUT)
+    out.add_argument("--records", type=int, help="only the progress file's first records (the build as it stood then)")
     quality = commands.add_parser("check", help="the book's values against deeper searches")
     quality.add_argument("--count", type=int, default=200)
     quality.add_argument("--low", type=int, default=20)
