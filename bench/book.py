@@ -323,7 +323,7 @@ def check(args: argparse.Namespace) -> None:
     import random
 
     settings = json.loads(args.progress.with_suffix(".json").read_text())
-    tree = Tree(read(args.progress))
+    tree = Tree(read(args.progress, args.records))
     tree.back_up()
     plies: dict[int, int] = {tree.root: 0}
     todo = [tree.root]
@@ -405,6 +405,7 @@ def main() -> None:
     quality.add_argument("--high", type=int, default=30)
     quality.add_argument("--deeper", type=int, default=2)
     quality.add_argument("--seed", type=int, default=1)
+    quality.add_argument("--records", type=int, help="only the progress file's first records (as write)")
     games = commands.add_parser("stay", help="how long self-play games stay in the book")
     games.add_argument("--games", type=int, default=20)
     games.add_argument("--level", default="expert")
