@@ -165,7 +165,8 @@ def test_c2_symmetric_moves_are_picked_by_the_seed():
 
 @pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_c2_a_forced_move_is_played_at_once(level):
-    """C2: with one legal move, a searching level plays it with no search at all."""
+    """C2, C5: with one legal move, a searching level plays it with no search at all
+    (Expert's time management, on by default, never starts its clock)."""
     rng = random.Random(11)
     while True:
         board = Board()

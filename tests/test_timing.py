@@ -40,19 +40,6 @@ def test_c5_only_expert_manages_its_budget():
     assert [name for name, level in LEVELS.items() if level.timing] == ["expert"]
 
 
-def test_c5_a_forced_move_is_played_with_no_search():
-    """C5: one legal move is played at once, the clock never started."""
-    rng = random.Random(11)
-    while True:
-        board = Board()
-        while not board.is_game_over() and len(board.legal_moves()) != 1:
-            board.play(rng.choice(board.legal_moves()))
-        if not board.is_game_over() and 64 - (board.black | board.white).bit_count() > 20:
-            break
-    choice = choose_move(*board.mover_mask(), "expert", nodes=BASE, timing=True)
-    assert choice.square == board.legal_moves()[0] and choice.nodes == 0
-
-
 def test_c5_a_book_move_needs_no_search():
     """C5: from the opening Expert plays the book's move, searching nothing."""
     choice = choose_move(*Board().mover_mask(), "expert", nodes=BASE, timing=True)
