@@ -3,8 +3,8 @@
 ProbCut (M. Buro, "ProbCut: an effective selective extension of the
 alpha-beta algorithm", 1995) predicts a deep search's value from a shallow
 one: ``v(depth) ~ a * v(shallow) + b``, with an error of deviation ``sigma``.
-For each depth of ``reversi.engine.search.PROBCUT_DEPTHS`` and its shallow
-depth (``search.shallow_depth``), this script searches positions of the
+For each depth of ``reversi.engine.probcut.PROBCUT_DEPTHS`` and its shallow
+depth (``probcut.shallow_depth``), this script searches positions of the
 training games (``bench/.data/games-*.jsonl``, 24-50 empty squares, a sample
 of held-out games; anti-reversi's in ``bench/.data/anti/`` for weights of
 anti-reversi, searched under its result) to both depths with the weight
@@ -33,7 +33,8 @@ import selfplay  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
-from reversi.engine.search import PROBCUT_DEPTHS, Search, shallow_depth  # noqa: E402
+from reversi.engine.probcut import PROBCUT_DEPTHS, shallow_depth  # noqa: E402
+from reversi.engine.search import Search  # noqa: E402
 from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import load, save  # noqa: E402
 

@@ -39,7 +39,7 @@ __all__ = ["AVAILABLE", "SEARCH", "SOLVER", "Evaluation", "Search", "Solver", "b
 
 sys.path.insert(0, str(ROOT / "py"))
 
-from reversi.engine import endgame, search, think  # noqa: E402
+from reversi.engine import endgame, probcut, search, think  # noqa: E402
 from reversi.engine.bitboard import Bitboard, Square, flips_mask, moves_mask, squares  # noqa: E402
 from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
 from reversi.engine.evaluate import STANDARD as STANDARD_EVALUATOR  # noqa: E402
@@ -98,7 +98,7 @@ class Evaluation:
         width = sum(SIZES) + len(weights.extras)
         sign = -1 if evaluator.variant == ANTI else 1
         #: ``Search.probcut``'s table for these weights, and the same as C arrays.
-        self.probcut = (search.probcut_table(evaluator.probcut), *_cut_arrays(evaluator))
+        self.probcut = (probcut.probcut_table(evaluator.probcut), *_cut_arrays(evaluator))
         self.pointer = ffi.gc(lib.rn_eval_new(
             numbers, stage_of, width, constant, stages, evaluator.scale, sign, len(INSTANCES),
             mask, offset, digit_table, digits_at), lib.rn_eval_free)
@@ -124,7 +124,7 @@ def _cut_arrays(evaluator: Evaluator | None) -> tuple[Any, Any]:
     depth: whether to try it, and its shallow depth, slope, offset and margin."""
     has = [0] * 61
     cut = [0.0] * (61 * 4)
-    table = search.probcut_table(evaluator.probcut) if evaluator else {}
+    table = probcut.probcut_table(evaluator.probcut) if evaluator else {}
     for depth, (shallow, slope, offset, margin) in table.items():
         has[depth] = 1
         cut[4 * depth:4 * depth + 4] = [shallow, slope, offset, margin]

@@ -14,7 +14,8 @@ from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import solve
 from reversi.engine.evaluate import STANDARD, evaluate, for_variant
 from reversi.engine.players import random_opening
-from reversi.engine.search import POLL, PROBCUT_T, Search, probcut_table, shallow_depth
+from reversi.engine.probcut import PROBCUT_T, probcut_table, shallow_depth
+from reversi.engine.search import POLL, Search
 from reversi.engine.think import analyse, exact_threshold, think
 from reversi.engine.variants import CENTRE, final_score
 

@@ -22,10 +22,9 @@ same depth; by the opponent's replies (fastest first) from 4 plies left,
 6 % fewer nodes and no less time.  At the root, moves are ordered by
 evaluation at first, then best-first.
 
-ProbCut (M. Buro, 1995): at a null-window node ``d`` plies from the leaves
-(``d`` in 3..), a shallow search of :func:`shallow_depth` plies predicts the
-deep value as ``a * v + b`` with error deviation ``sigma``; when that
-prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
+ProbCut (M. Buro, 1995; its table in :mod:`.probcut`): at a null-window node, a shallow
+search predicts the deep value as ``a * v + b`` with error deviation ``sigma``; when
+that prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
 The statistics are fitted for each weight file by ``bench/probcut.py`` and
 stored in it (so a variant's evaluation brings its own).  Nodes whose depth
 reaches the end of the game are never cut, so deep searches stay exact.
@@ -71,6 +70,7 @@ from . import variants
 from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .evaluate import Evaluator, for_variant
+from .probcut import probcut_table
 from .timing import WIDE, Clock, Iteration
 from .variants import FREE, FREE_PLACEMENTS, STANDARD
 
@@ -82,31 +82,8 @@ INF = 1000.0
 
 _LOWER, _EXACT, _UPPER = 0, 1, 2
 
-#: Depths at which ProbCut is tried (deeper ones use the deepest fitted
-#: statistics of the same parity), and its cut threshold in deviations.
-PROBCUT_DEPTHS = (3, 4, 5, 6, 7)
-PROBCUT_T = 1.5
 #: Scores beyond this cannot be reached (a disc difference is at most 64).
 LIMIT = 64.0
-
-
-def shallow_depth(depth: int) -> int:
-    """Returns the depth of ProbCut's shallow search for a ``depth``-ply node
-    (Edax's choice: about a quarter, twice, with the same parity)."""
-    return depth // 4 * 2 + (depth & 1)
-
-
-def probcut_table(stats: dict[int, tuple[float, float, float]],
-                  top: int = 60) -> dict[int, tuple[int, float, float, float]]:
-    """Returns, per depth up to ``top``, ``(shallow depth, a, b, margin)`` for
-    ProbCut from fitted ``stats`` (depth -> ``a, b, sigma``); empty without stats."""
-    table = {}
-    for depth in range(min(PROBCUT_DEPTHS), top + 1):
-        fitted = [d for d in stats if d <= depth and d % 2 == depth % 2]
-        if fitted:
-            a, b, sigma = stats[max(fitted)]
-            table[depth] = (shallow_depth(depth), a, b, PROBCUT_T * sigma)
-    return table
 
 
 def _near_corners(empty_corners: Bitboard) -> Bitboard:
