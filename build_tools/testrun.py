@@ -27,6 +27,8 @@ from .common import ROOT, BuildError, log
 PYTEST_NO_TESTS = 5
 #: More browser failures than this in one run are not flakes: no second run.
 MAX_RERUNS = 3
+#: Each half's log ends with its slowest tests, so that the run's time can be balanced.
+DURATIONS = 30
 
 
 TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy", "cffi")
@@ -108,7 +110,8 @@ def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, s
     with tempfile.TemporaryDirectory() as folder:
         reports = {name: Path(folder) / f"{number}.xml" for number, (name, _) in enumerate(halves)}
         logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}
-        running = {name: subprocess.Popen([sys.executable, "-m", "pytest", f"--junitxml={reports[name]}", *args],
+        running = {name: subprocess.Popen([sys.executable, "-m", "pytest", f"--junitxml={reports[name]}",
+                                           f"--durations={DURATIONS}", *args],
                                           cwd=root, env=env, stdout=logs[name], stderr=subprocess.STDOUT)
                    for name, args in halves}
         status, failed = 0, []
