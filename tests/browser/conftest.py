@@ -73,9 +73,13 @@ def describe_failure(ctx, console: list[str]) -> str:
 
 @pytest.fixture
 def context(browser, request):
-    """A fresh browser profile (empty storage and cache) at phone size. When the test
-    fails, what its pages showed and said is printed (see :func:`describe_failure`)."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2)
+    """A fresh browser profile (empty storage and cache) at phone size, asking for reduced
+    motion (B6: discs flip at once, so a test's game is not paced by animations) unless the
+    test is marked ``motion``. When the test fails, what its pages showed and said is
+    printed (see :func:`describe_failure`)."""
+    motion = request.node.get_closest_marker("motion") is not None
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2,
+                              reduced_motion="no-preference" if motion else "reduce")
     console: list[str] = []
 
     def listen(pg) -> None:

@@ -472,6 +472,7 @@ def stepped_flip(pg, during=None) -> tuple[list[list[str]], int]:
     return series, len(pg.evaluate("window.__snapshots"))
 
 
+@pytest.mark.motion
 def test_b6_flips_animate_without_reduced_motion(clocked_page):
     """B6: without reduced motion the flipped disc turns over (its edges show the board for
     a few frames) and the placed one grows; frames are stepped by the test's clock, so a
@@ -497,6 +498,7 @@ def test_b6_flips_animate_without_reduced_motion(clocked_page):
     assert "Black plays d3" in status(page)
 
 
+@pytest.mark.motion
 def test_b6_a_reply_during_a_flip_does_not_cut_it_short(clocked_page):
     """B6: a snapshot that changes no disc (here the reply to the L key, pressed the moment
     the placement shows; the clock tick's reply does the same once a second) leaves a

@@ -77,7 +77,6 @@ def test_n2_n4_a_lesson_failed_then_passed_by_taps_and_the_progress_after_a_relo
     said = message(page, said)
     assert said.startswith(f"Right: {right} flips") and said.endswith("Lesson done.")
     assert page.locator("#lesson-progress").inner_text() == "Lessons done: 1 of 12"
-    page.wait_for_timeout(800)  # the flip's animation ends
     page.emulate_media(color_scheme="dark")
     settle(page)
     screenshot(page, "learn-right-phone-dark")
