@@ -31,8 +31,17 @@ SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """Builds the site once for this module's tests."""
+    """The site for this module's tests (read only): the one ``build.py test`` just built
+    (``REVERSI_SITE``), else built here once."""
+    if os.environ.get("REVERSI_SITE"):
+        return Path(os.environ["REVERSI_SITE"])
     return build_site(tmp_path_factory.mktemp("site") / "dist")
+
+
+@pytest.fixture(scope="session")
+def rebuilt(tmp_path_factory) -> Path:
+    """A second build of the same sources, outside the repository."""
+    return build_site(tmp_path_factory.mktemp("again") / "dist")
 
 
 def sha256(path: Path) -> str:
@@ -103,10 +112,9 @@ def test_precache_lists_every_file_but_sw_js_with_its_hash(site):
     assert version == short_hash(json.dumps(precache, indent=2))
 
 
-def test_same_input_gives_the_same_service_worker(site, tmp_path):
+def test_same_input_gives_the_same_service_worker(site, rebuilt):
     """A second build of unchanged sources writes the same sw.js (same VERSION, same hashes)."""
-    again = build.build_site(tmp_path / "dist")
-    assert (again / "sw.js").read_text() == (site / "sw.js").read_text()
+    assert (rebuilt / "sw.js").read_text() == (site / "sw.js").read_text()
 
 
 def test_changed_file_changes_the_version(site, tmp_path):
@@ -170,7 +178,7 @@ def test_a_new_command_is_one_entry_in_the_table(monkeypatch, capsys):
     assert capsys.readouterr().out == "ran ran \n"
 
 
-def test_a_build_leaves_nothing_in_the_repository_tree(site):
+def test_a_build_leaves_nothing_in_the_repository_tree(rebuilt):
     """The site is put together outside the repository: no staging folder stays in its root,
     and git sees nothing new but what .gitignore names."""
     import subprocess
