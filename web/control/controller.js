@@ -60,6 +60,7 @@ export function createController({
   /** Paints a snapshot (default: the last one) everywhere on the page. */
   function show(next = snap) {
     snap = next;
+    if (next.review_update && review.active()) review.refresh(next.review_update); // N6: its marks so far
     puzzles.take(next);
     learn.take(next); // Learning (N2)
     ui.render(next, flags());
@@ -81,9 +82,9 @@ export function createController({
     state, current: () => snap, command, show, render: () => ui.render(snap, flags()), hidden, timers, ui,
     busyElsewhere: () => review.active() || editor.active(),
   });
-  const { schedule: scheduleMistakes } = createMistakeWork({ // N6: between the player's requests
-    state, current: () => snap, command, hidden, announce,
-    busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
+  const { schedule: scheduleMistakes, input: mistakesInput } = createMistakeWork({ // N6: in the player's quiet
+    state, current: () => snap, command, hidden, announce, timers,
+    busy: () => editor.active() || puzzles.active() || learn.active(), // a review follows it (review_update)
   });
 
   let underWay = 0; // commands sent and not yet answered: pondering waits for them (C4)
@@ -230,6 +231,7 @@ export function createController({
     emit(intent, detail) {
       if (!intents[intent] || (state.loading && !ALWAYS.has(intent))) return false;
       input(); // pondering rests after a minute with no input (C4)
+      mistakesInput(); // the analysis waits for a quiet moment (N6)
       return intents[intent](detail);
     },
     /** Shows the board before Python is ready (the opening or the saved view, O3). */
@@ -267,6 +269,7 @@ export function createController({
       drawClocks();
       scheduleComputer();
       schedulePonder();
+      scheduleMistakes();
     },
     /** Returns the snapshot on show (for the page's own drawing, e.g. after a review). */
     snapshot: () => snap,
