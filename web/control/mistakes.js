@@ -128,7 +128,10 @@ export function renderMistakes(report, $) {
   if (list.dataset.shown !== key) { // rebuilt only when it changed
     list.dataset.shown = key;
     list.replaceChildren(...rows.map((row) => Object.assign(document.createElement("li"), { textContent: row.text })));
-    if (card) requestAnimationFrame(() => reveal($("result"), box)); // the list just came: in view, Retry too
+  }
+  if (card && !$("result").hidden && box.dataset.revealed !== key) { // the list just came, or a review hid it
+    box.dataset.revealed = key;
+    requestAnimationFrame(() => reveal($("result"), box)); // in view, Retry too
   }
   list.hidden = rows.length === 0;
   const retry = $("mistakes-retry");

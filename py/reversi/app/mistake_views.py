@@ -38,7 +38,8 @@ def listing(mode: str, rows: list[tuple[Any, ...]], accuracy_words: str, progres
             text = wording.say("mistakes.row_side", side=wording.say(f"color.{side}"), row=text)
         out.append({"move": move, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
                     "text": text})
-    return {"title": wording.say("mistakes.title"), "rows": out, "accuracy": accuracy_words,
+    title = wording.say("mistakes.title" if mode == "computer" else "mistakes.review_title")  # not only "yours"
+    return {"title": title, "rows": out, "accuracy": accuracy_words,
             "none": wording.say("mistakes.none") if not out and not progress else "", "progress": progress}
 
 
