@@ -99,6 +99,7 @@ export function createController({
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
   async function command(method, params = {}, onError = null, settled = () => {}) {
     let reply;
+    if (method !== "mistakes_step" && state.running("mistakes")) engine.cancel(); // N6: it never delays a request
     underWay += 1;
     try {
       reply = await engine.call(method, params);
@@ -212,7 +213,7 @@ export function createController({
 
   const { begin, recover } = createStartup({
     state, engine, store, ui, timers, announce, browserLanguage, show, persist, command,
-    scheduleComputer: () => { scheduleComputer(); schedulePonder(); }, // the loaded game may ponder (C4)
+    scheduleComputer: () => { scheduleComputer(); schedulePonder(); scheduleMistakes(); }, // may ponder (C4), analyse (N6)
     resetPage() {
       if (review.active()) {
         review.close();
