@@ -111,8 +111,9 @@ def mistakes(browser, url: str, samples: str = "8") -> None:
     ended = page.evaluate("performance.now()")
     page.wait_for_function("() => window.analysed !== null", timeout=600_000)
     took = page.evaluate("window.analysed") - ended
+    steps = page.evaluate("performance.getEntriesByName('mistakes').map((m) => m.duration)")
     print(f"analysis of {len(LONG_GAME) // 2} placements: {took / 1000:.1f} s from the game's end "
-          f"(1.5 s of it the quiet wait)")
+          f"(1.5 s of it the quiet wait); steps {stats(steps)}")
     page.locator("#result-new").click()
     page.wait_for_selector(OPENING)
     play(page, LONG_GAME)  # the same game again: a new record, analysed again

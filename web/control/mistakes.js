@@ -39,7 +39,9 @@ export function createMistakeWork({ state, current, command, hidden, busy, annou
       return;
     }
     if (!state.start("mistakes")) return;
+    const asked = timers.now();
     command("mistakes_step").then((reply) => {
+      if (timers.measure) timers.measure("mistakes", asked, { done: Boolean(reply) }); // read by bench/page_taps.py
       if (reply && reply.mistakes && reply.mistakes.news) announce(reply.mistakes.news); // "Analysis done: …"
     }).finally(() => {
       state.finish("mistakes");
