@@ -93,6 +93,7 @@ DONE = """() => { window.analysed = null;
 PROGRESS = "() => document.getElementById('mistakes-progress').textContent"
 STEPPED = "(before) => document.getElementById('mistakes-progress').textContent !== before"
 REVIEW_OPEN, OPENING = "#review-bar:not([hidden])", "[data-square=d3][aria-label*=legal]"
+CARD = "#result:not([hidden])"
 
 
 def in_a_step(page, offset_ms: int) -> None:
@@ -122,11 +123,13 @@ def mistakes(browser, url: str, samples: str = "8") -> None:
         in_a_step(page, 50 + 97 * n % 300)  # somewhere inside the next step
         during.append(page.evaluate(CLICK, ["result-review", REVIEW_OPEN]))
         page.locator("#close-review").click()
+        page.wait_for_selector(CARD)
     page.evaluate(DONE)
     page.wait_for_function("() => window.analysed !== null", timeout=600_000)
     for _ in range(int(samples)):
         idle.append(page.evaluate(CLICK, ["result-review", REVIEW_OPEN]))
         page.locator("#close-review").click()
+        page.wait_for_selector(CARD)
         page.wait_for_timeout(200)
     print(f"Review during analysis: {stats(during)}")
     print(f"Review after analysis:  {stats(idle)}")
