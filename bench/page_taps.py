@@ -135,9 +135,9 @@ def mistakes(browser, url: str, samples: str = "8") -> None:
     print(f"Review after analysis:  {stats(idle)}")
     print(f"p95 difference (during - after): {p95(during) - p95(idle):+.1f} ms")
     news = []
+    page.locator("#result-new").click()
+    page.wait_for_selector(OPENING)
     for _ in range(max(1, int(samples) // 4)):  # New game while a step runs: the next game's first board
-        page.locator("#result-new").click()
-        page.wait_for_selector(OPENING)
         play(page, LONG_GAME)
         in_a_step(page, 100)
         news.append(page.evaluate(CLICK, ["result-new", OPENING]))
