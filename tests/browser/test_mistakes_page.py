@@ -30,9 +30,9 @@ def listed(pg) -> list[str]:
 def test_a_finished_games_mistakes_are_listed_retried_and_kept_after_a_reload(page, base_url):
     play_from(page, START)  # between two players: both sides' placements count
     play(page, MOVES)
-    rows = listed(page)
-    assert [row.split(":")[0] for row in rows] == [f"Move {n}" for n, *_ in KNOWN]
-    assert rows[0] == "Move 4: a8, best d1, cost 8 discs"
+    rows = listed(page)  # between two players each row says whose mistake it was
+    assert [row.split(":")[0] for row in rows] == [f"{side.title()} · Move {n}" for n, side, *_ in KNOWN]
+    assert rows[0] == "Black · Move 4: a8, best d1, cost 8 discs"
     assert page.locator("#mistakes-accuracy").inner_text().startswith("Accuracy: Black ")
     retry = page.locator("#mistakes-retry")
     assert retry.inner_text() == f"Retry your mistakes ({len(KNOWN)})"
@@ -73,6 +73,24 @@ def test_a_finished_games_mistakes_are_listed_retried_and_kept_after_a_reload(pa
     open_menu(page)
     page.locator("#history-table tbody tr").first.get_by_role("button", name="Retry your mistakes of").click()
     page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+
+
+def test_a_review_opened_before_the_analysis_ends_fills_in_its_marks_as_it_goes(page):
+    """N6: Review at once from the result card (the analysis waits for a quiet moment, so
+    nothing is analysed yet): the review says the analysis is running, then marks every
+    mistake as it is found, and lists them with the accuracy once it is done."""
+    play_from(page, START)
+    play(page, MOVES)
+    page.locator("#result-review").click()
+    page.wait_for_selector("#review-mistakes:not([hidden])", timeout=60_000)
+    assert "Looking for mistakes" in page.locator("#review-mistakes-accuracy").inner_text()
+    page.wait_for_function("(n) => document.querySelectorAll('#move-list button.mistake').length === n",
+                           arg=len(KNOWN), timeout=60_000)
+    page.wait_for_function("() => document.getElementById('review-mistakes-accuracy').textContent"
+                           ".startsWith('Accuracy: Black')", timeout=60_000)
+    assert page.locator("#review-mistakes-list li").count() == len(KNOWN)
+    assert page.locator("#move-list button.mistake").first.get_attribute("aria-label").endswith("mistake: lost 8")
+    assert page.locator("#review-mistakes-retry").inner_text() == f"Retry your mistakes ({len(KNOWN)})"
 
 
 def tab_to(pg, element_id: str) -> None:

@@ -34,6 +34,7 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
   const deathListeners = [];
   let problem = null;
   let isHidden = false;
+  let now = 0;
   const ui = new Proxy({ hints: [], notices: [], states: [] }, {
     get(target, name) {
       if (name in target) return target[name];
@@ -73,7 +74,7 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
     opening: "-".repeat(27) + "OX------XO" + "-".repeat(27),
     sound: { play: (flips) => played.push(flips) },
     clipboard: { write: async () => {} },
-    timers: { setTimeout: (fn, ms) => timeouts.push({ fn, ms }), now: () => 0, measure() {} },
+    timers: { setTimeout: (fn, ms) => timeouts.push({ fn, ms }), now: () => now, measure() {} },
     hidden: () => isHidden,
   });
   return {
@@ -86,6 +87,8 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
     die: (reason) => deathListeners.forEach((listener) => listener(reason)),
     fail: (reason) => { problem = reason; },
     hide: () => { isHidden = true; },
+    /** Moves the page's clock on by `ms`. */
+    pass: (ms) => { now += ms; },
     methods: () => calls.map(([method]) => method),
     /** Runs the timeouts due now (the computer's delayed request). */
     async runTimers() {
@@ -193,6 +196,28 @@ test("B4, P5: Undo while the computer thinks interrupts the search first", async
   assert.ok(h.methods().includes("undo"));
   h.controller.emit("redo"); // redo waits while a search is pending
   assert.ok(!h.methods().includes("redo"));
+});
+
+test("N6, H3: the analysis starts after a quiet moment, and a request sent meanwhile interrupts its step", async () => {
+  let finishStep = null;
+  const frames = [0, 1].map((ply) => ({ ply, cells: "-".repeat(64), counts: { black: 2, white: 2 }, text: `f${ply}`, turn: "black" }));
+  const h = harness((method) => {
+    if (method === "mistakes_step") return new Promise((resolve) => { finishStep = () => resolve(snapshot({ mistakes: { due: false } })); });
+    return snapshot({ mistakes: { due: true },
+      ...(method === "review" ? { review: { title: "This game", source: "current", moves: "f5", human: null, frames } } : {}) });
+  });
+  await h.controller.start({});
+  await h.runTimers(); // the result card just came: no step yet
+  assert.ok(!h.methods().includes("mistakes_step"));
+  h.pass(1500);
+  await h.runTimers();
+  assert.deepEqual(h.methods().filter((m) => m === "mistakes_step"), ["mistakes_step"]);
+  h.controller.emit("review"); // a step is under way: it gives way at once
+  await settle();
+  assert.equal(h.cancels(), 1);
+  assert.equal(h.methods().at(-1), "review");
+  finishStep();
+  await settle();
 });
 
 test("C1: a setting the player picked stays shown while an older snapshot comes in, until its reply", async () => {

@@ -117,6 +117,19 @@ test("a growing (watched) game is followed only by a player at its last frame", 
   assert.deepEqual([drawn.at(-1).index, drawn.at(-1).total, drawn.at(-1).announce], [1, 4, false]);
 });
 
+test("N6: the open review marked anew keeps its frame and is drawn unannounced at the next redraw", () => {
+  const drawn = [];
+  const review = createReview({ draw: (info) => drawn.push(info) });
+  review.open(payload(3));
+  review.step(-2);
+  const marked = { ...payload(3), mistakes: { rows: [] } };
+  review.refresh(marked);
+  assert.equal(drawn.length, 2, "nothing drawn until the redraw");
+  review.redraw();
+  assert.equal(review.current(), marked);
+  assert.deepEqual([drawn.at(-1).index, drawn.at(-1).announce], [1, false]);
+});
+
 test("a review frame becomes a board snapshot without legal dots", () => {
   const snap = frameSnapshot(payload(1).frames[1]);
   assert.deepEqual(snap.legal, []);

@@ -1,9 +1,9 @@
 // Learn from your own games (N6-N8): the analysis is asked for one step at a time while
-// Python says one is due, never while the page is hidden or busy elsewhere; Retry opens
-// the next mistake and announces it.
+// Python says one is due, only after a quiet moment with no input, never while the page
+// is hidden or busy elsewhere; Retry opens the next mistake and announces it.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { createMistakeWork, mistakeIntents } from "../../web/control/mistakes.js";
+import { QUIET_MS, createMistakeWork, mistakeIntents } from "../../web/control/mistakes.js";
 import { createState } from "../../web/control/state.js";
 
 function setup({ due = 2, hidden = false, busy = false } = {}) {
@@ -18,28 +18,58 @@ function setup({ due = 2, hidden = false, busy = false } = {}) {
     snap = { mistakes: { due: left > 0 } };
     return snap;
   };
-  const work = createMistakeWork({ state, current: () => snap, command, hidden: () => hidden, busy: () => busy });
-  return { state, work, calls };
+  const clock = { now: 0, timeouts: [] };
+  const timers = { now: () => clock.now, setTimeout: (fn, ms) => clock.timeouts.push({ fn, at: clock.now + ms }) };
+  const work = createMistakeWork({ state, current: () => snap, command, hidden: () => hidden, busy: () => busy, timers,
+    announce() {} });
+  /** Moves the clock on by `ms` and runs the timers that fell due. */
+  clock.pass = (ms) => {
+    clock.now += ms;
+    const due = clock.timeouts.filter((t) => t.at <= clock.now);
+    clock.timeouts = clock.timeouts.filter((t) => t.at > clock.now);
+    for (const t of due) t.fn();
+  };
+  return { state, work, calls, clock };
 }
 
-test("N6: steps follow one another until none is due", async () => {
-  const { work, calls, state } = setup({ due: 3 });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+test("N6: steps follow one another until none is due, after a quiet moment", async () => {
+  const { work, calls, state, clock } = setup({ due: 3 });
   work.schedule();
-  work.schedule(); // one request at a time
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  work.schedule(); // one timer, one request at a time
+  assert.deepEqual(calls, []); // the result card just came: nothing yet
+  clock.pass(QUIET_MS - 1);
+  assert.deepEqual(calls, []);
+  clock.pass(1);
+  await settle();
   assert.deepEqual(calls, ["mistakes_step", "mistakes_step", "mistakes_step"]);
   assert.ok(!state.running("mistakes"));
 });
 
+test("N6, H3: any input restarts the quiet wait before the next step", async () => {
+  const { work, calls, clock } = setup({ due: 2 });
+  work.schedule();
+  clock.pass(QUIET_MS - 100);
+  work.input(); // a tap, a key: the wait starts again
+  clock.pass(100);
+  assert.deepEqual(calls, []);
+  clock.pass(QUIET_MS - 100);
+  await settle();
+  assert.deepEqual(calls, ["mistakes_step", "mistakes_step"]);
+});
+
 test("N6: no step while the page is hidden, busy, or the computer thinks", async () => {
   for (const options of [{ hidden: true }, { busy: true }]) {
-    const { work, calls } = setup(options);
+    const { work, calls, clock } = setup(options);
     work.schedule();
+    clock.pass(QUIET_MS);
     assert.deepEqual(calls, []);
   }
-  const { work, calls, state } = setup();
+  const { work, calls, state, clock } = setup();
   state.start("computer");
   work.schedule();
+  clock.pass(QUIET_MS);
   assert.deepEqual(calls, []);
 });
 

@@ -60,6 +60,7 @@ export function createController({
   /** Paints a snapshot (default: the last one) everywhere on the page. */
   function show(next = snap) {
     snap = next;
+    if (next.review_update && review.active()) review.refresh(next.review_update); // N6: its marks so far
     puzzles.take(next);
     learn.take(next); // Learning (N2)
     ui.render(next, flags());
@@ -81,9 +82,9 @@ export function createController({
     state, current: () => snap, command, show, render: () => ui.render(snap, flags()), hidden, timers, ui,
     busyElsewhere: () => review.active() || editor.active(),
   });
-  const { schedule: scheduleMistakes } = createMistakeWork({ // N6: between the player's requests
-    state, current: () => snap, command, hidden, announce,
-    busy: () => review.active() || editor.active() || puzzles.active() || learn.active(),
+  const { schedule: scheduleMistakes, input: mistakesInput } = createMistakeWork({ // N6: in the player's quiet
+    state, current: () => snap, command, hidden, announce, timers,
+    busy: () => editor.active() || puzzles.active() || learn.active(), // a review follows it (review_update)
   });
 
   let underWay = 0; // commands sent and not yet answered: pondering waits for them (C4)
@@ -98,6 +99,7 @@ export function createController({
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
   async function command(method, params = {}, onError = null, settled = () => {}) {
     let reply;
+    if (method !== "mistakes_step" && state.running("mistakes")) engine.cancel(); // N6: it never delays a request
     underWay += 1;
     try {
       reply = await engine.call(method, params);
@@ -211,7 +213,7 @@ export function createController({
 
   const { begin, recover } = createStartup({
     state, engine, store, ui, timers, announce, browserLanguage, show, persist, command,
-    scheduleComputer: () => { scheduleComputer(); schedulePonder(); }, // the loaded game may ponder (C4)
+    scheduleComputer: () => { scheduleComputer(); schedulePonder(); scheduleMistakes(); }, // may ponder (C4), analyse (N6)
     resetPage() {
       if (review.active()) {
         review.close();
@@ -230,6 +232,7 @@ export function createController({
     emit(intent, detail) {
       if (!intents[intent] || (state.loading && !ALWAYS.has(intent))) return false;
       input(); // pondering rests after a minute with no input (C4)
+      mistakesInput(); // the analysis waits for a quiet moment (N6)
       return intents[intent](detail);
     },
     /** Shows the board before Python is ready (the opening or the saved view, O3). */
@@ -267,6 +270,7 @@ export function createController({
       drawClocks();
       scheduleComputer();
       schedulePonder();
+      scheduleMistakes();
     },
     /** Returns the snapshot on show (for the page's own drawing, e.g. after a review). */
     snapshot: () => snap,

@@ -9,25 +9,48 @@
 
 import { localDate } from "./puzzles.js";
 
+/** The quiet the analysis waits for: this long after the result card came, or after the
+ * player's last input, before its next step (N6, H3, P5: never competing with a tap). */
+export const QUIET_MS = 1500;
+
 /**
  * Returns the scheduler of the analysis: `schedule()` asks Python for one step while
  * the last snapshot says one is due, one request at a time, never while the page is
- * hidden, the engine starts, or the computer, a review or a puzzle holds the engine
- * (`busy()`); the state's `mistakes` work is what a tap's overrule cancels (N6: never
- * delaying a tap).
+ * hidden, the engine starts, or the computer, a puzzle or the editor holds the engine
+ * (`busy()`), and only after QUIET_MS with no input (`input()` restarts the wait, as a
+ * snapshot that makes a step due first does); the state's `mistakes` work is what a
+ * tap's overrule cancels (N6: never delaying a tap). An open review does not stop it:
+ * its marks fill in as the analysis goes (`review_update`).
  */
-export function createMistakeWork({ state, current, command, hidden, busy, announce }) {
+export function createMistakeWork({ state, current, command, hidden, busy, announce, timers }) {
+  let quietFrom = timers.now();
+  let waiting = false; // a timer will call schedule() again
+  let wasDue = false;
   function schedule() {
     const snap = current();
-    if (!snap || !snap.mistakes || !snap.mistakes.due || hidden() || busy() || !state.start("mistakes")) return;
+    const due = Boolean(snap && snap.mistakes && snap.mistakes.due);
+    if (due && !wasDue) quietFrom = timers.now(); // the result card just came: the quiet starts
+    wasDue = due;
+    if (!due || waiting || hidden() || busy()) return;
+    const wait = quietFrom + QUIET_MS - timers.now();
+    if (wait > 0) {
+      waiting = true;
+      timers.setTimeout(() => { waiting = false; schedule(); }, wait);
+      return;
+    }
+    if (!state.start("mistakes")) return;
+    const asked = timers.now();
     command("mistakes_step").then((reply) => {
+      if (timers.measure) timers.measure("mistakes", asked, { done: Boolean(reply) }); // read by bench/page_taps.py
       if (reply && reply.mistakes && reply.mistakes.news) announce(reply.mistakes.news); // "Analysis done: …"
     }).finally(() => {
       state.finish("mistakes");
       schedule();
     });
   }
-  return { schedule };
+  /** The player did something: the next step waits for QUIET_MS more. */
+  function input() { quietFrom = timers.now(); }
+  return { schedule, input };
 }
 
 /** Returns the intents: Retry your mistakes opens the next one in the puzzle card (of
@@ -66,14 +89,15 @@ export function analysisInView($, frames = 120) {
 }
 
 /** Draws the review's list of its game's mistakes (`review`: the open review, or null):
- * the list, the accuracy and that game's Retry button; hidden when it has none. */
+ * the list, the accuracy (or the analysis's progress, while it goes on) and that game's
+ * Retry button; hidden when it has none. */
 export function renderReviewMistakes(review, $) {
   const report = review ? review.mistakes : null;
   const box = $("review-mistakes");
   box.hidden = !report;
   if (!report) return;
   $("review-mistakes-title").textContent = report.title;
-  $("review-mistakes-accuracy").textContent = [report.accuracy, report.none].filter(Boolean).join(" · ");
+  $("review-mistakes-accuracy").textContent = [report.accuracy, report.none, report.progress].filter(Boolean).join(" · ");
   const list = $("review-mistakes-list");
   const key = JSON.stringify(report.rows);
   if (list.dataset.shown !== key) {
@@ -106,7 +130,10 @@ export function renderMistakes(report, $) {
   if (list.dataset.shown !== key) { // rebuilt only when it changed
     list.dataset.shown = key;
     list.replaceChildren(...rows.map((row) => Object.assign(document.createElement("li"), { textContent: row.text })));
-    if (card) requestAnimationFrame(() => reveal($("result"), box)); // the list just came: in view, Retry too
+  }
+  if (card && !$("result").hidden && box.dataset.revealed !== key) { // the list just came, or a review hid it
+    box.dataset.revealed = key;
+    requestAnimationFrame(() => reveal($("result"), box)); // in view, Retry too
   }
   list.hidden = rows.length === 0;
   const retry = $("mistakes-retry");

@@ -38,6 +38,12 @@ export function createReview({ draw }) {
       if (following) index = payload.frames.length - 1;
       render(following);
     },
+    /** Takes the open game again, marked anew (its mistakes as the analysis finds them,
+     * N6): the same frames, the frame shown stays; the next redraw shows it, unannounced. */
+    refresh(payload) {
+      review = payload;
+      index = Math.min(index, payload.frames.length - 1);
+    },
     /** Shows frame `to` (0: the first position). */
     goto(to) {
       if (review) this.step(to - index);

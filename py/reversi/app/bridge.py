@@ -118,7 +118,7 @@ class Bridge:
             reply["review"] = self.reviews.payload
         reply.update(self.extra)
         reply.update(puzzle=self.puzzles.report(self.today), learn=self.learn.report(method))  # N1-N5
-        self.mistakes.fill(reply, session)  # N6-N8
+        self.mistakes.fill(reply, session, reviewing)  # N6-N8
         rooms = self.puzzles.parts(self.saving.known)
         for room in self.unions.values():
             rooms.update(room.due(self.saving.known))

@@ -8,10 +8,15 @@ Its own part, ``mistakes`` (P1, P3, P7, P9), kept apart from the history so that
      "games": {record key: {"loss": {"black"|"white": average disc loss},
                             "list": [[move, side, played, best, cost, exact], ...],
                             "level": level | "local", "variant": rules}},  # the last two for the trend
-     "items": [{"id": board string, "game": record key, "move": n, "side": colour,
+     "items": [{"id": position, "game": record key, "move": n, "side": colour,
                 "played": sq, "best": sq, "cost": discs, "exact": bool, "value": discs,
                 "solved": [date, ...]}, ...],
      "retired": [tag, ...], "shed": record key (optional)}
+
+An item's ``id`` is its position as a game's text gives it (V3,
+:func:`reversi.app.game_text.game_text`): the board string, after the variant's tag
+when the game was not standard (``anti:--…X O``), so that a retry opens in its
+game's rules (N8).
 
 A game is keyed by its history record's key (date and attempt,
 :func:`reversi.game.results.key`), so the history row and the result card find it.  An
@@ -36,8 +41,12 @@ import json
 import re
 from typing import Any
 
-from ..engine.notation import NotationError, parse_board
+from ..engine.board import Board
+from ..engine.notation import IllegalMoveError, NotationError, parse_board
+from ..engine.variants import STANDARD
+from ..game.line import Line
 from ..game.results import is_int
+from .game_text import game_text, parse_game
 from .mistakes import Mistake
 
 PART = "mistakes"
@@ -55,6 +64,22 @@ _SQUARE = re.compile(r"[a-h][1-8]")
 def tag(position: str) -> str:
     """Returns the short tag of a retired position."""
     return hashlib.sha256(position.encode()).hexdigest()[:12]
+
+
+def position(board: str, variant: str = STANDARD) -> str:
+    """Returns the ``id`` of a mistake to retry: its position in its game's rules."""
+    return game_text([], parse_board(board), variant)
+
+
+def retry_board(item_id: str) -> Board:
+    """Returns the position of a mistake to retry (its ``id``), in its game's rules (V1).
+
+    :raises NotationError: when ``item_id`` is not a position.
+    """
+    played = parse_game(item_id)
+    if played.start is None or played.moves:
+        raise NotationError(f"{item_id[:40]!r} is not a position", kind="board")
+    return Line(start=played.start, variant=played.variant).board
 
 
 def _number(value: Any) -> bool:
@@ -78,14 +103,14 @@ def _item_ok(item: Any) -> bool:
     if not isinstance(item, dict):
         return False
     try:
-        parse_board(item["id"])
+        retry_board(item["id"])
         return (isinstance(item["game"], str) and len(item["game"]) <= 64 and is_int(item["move"], 1, 64)
                 and item["side"] in ("black", "white") and all(
                     isinstance(item[k], str) and _SQUARE.fullmatch(item[k]) for k in ("played", "best"))
                 and _number(item["cost"]) and item["cost"] > 0 and isinstance(item["exact"], bool)
                 and _number(item["value"]) and isinstance(item["solved"], list)
                 and all(isinstance(d, str) and _DATE.fullmatch(d) for d in item["solved"]))
-    except (KeyError, TypeError, NotationError):
+    except (KeyError, TypeError, AttributeError, NotationError, IllegalMoveError):
         return False
 
 
@@ -103,16 +128,18 @@ class Book:
         self.revision = 0
 
     # -- changes ------------------------------------------------------------------
-    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake], *, retry: bool = True,
+    def add_game(self, game: str, losses: dict[str, float], found: list[Mistake], *,
                  about: dict[str, str] | None = None) -> None:
         """Keeps an analysed game's average losses (N7) and its mistakes (N6), which
-        become retries (N8) when ``retry``; ``about``: its ``level`` and ``variant``."""
+        become retries in its rules (N8); ``about``: its ``level`` and ``variant``."""
         self.games[game] = {"loss": dict(losses), **(about or {}),
                             "list": [[m.move, m.side, m.played, m.best, m.cost, m.exact] for m in found]}
         self.revision += 1
-        for m in found if retry else ():
-            if m.board not in self.items and tag(m.board) not in self.retired:
-                self.items[m.board] = {"id": m.board, "game": game, "move": m.move, "side": m.side,
+        variant = (about or {}).get("variant", STANDARD)
+        for m in found:
+            where = position(m.board, variant)
+            if where not in self.items and tag(where) not in self.retired:
+                self.items[where] = {"id": where, "game": game, "move": m.move, "side": m.side,
                                        "played": m.played, "best": m.best, "cost": m.cost, "exact": m.exact,
                                        "value": m.value, "solved": []}
         self._text = None

@@ -7,25 +7,25 @@ The game analysed is the newest history record that kept its moves and is not in
 part yet: the game that just ended (its attempt's first result, A1), or, after a
 reload, the one whose analysis was cut short.  Older games are not analysed (a long
 history never turns into background work).  A game that ends again after Undo is
-practice and not recorded, so it is not analysed either.  Only a standard game's
-mistakes become retries (the puzzle card plays the standard rules); every variant
-gets its list and accuracy.
+practice and not recorded, so it is not analysed either.  Every game's mistakes
+become retries, in its rules (V1): the puzzle card plays the retried position in its
+game's variant, and its verdicts are that variant's values.
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any, Callable
 
-from ..engine.board import Board
-from ..engine.notation import format_transcript, parse_board, parse_square
+from ..engine.notation import format_board, format_transcript, parse_square
 from ..engine.puzzle_set import Puzzle
 from ..engine.variants import STANDARD
 from ..game.results import Record, key
 from ..game.session import Session
 from . import wording
-from .mistake_book import PART, Book
-from .mistake_views import Trend, mark_review
+from .mistake_book import PART, Book, retry_board
+from .mistake_views import Trend, listing, mark_review
 from .mistakes import THRESHOLD, Work, accuracy, move_value
 
 __all__ = ["PART", "Room", "commands"]
@@ -45,6 +45,10 @@ class Room:
         #: What the live region says once, when an analysis finds the mistakes (N6).
         self.news = ""
         self.trend = Trend()
+        #: The open review of a recorded game, with its move list unmarked, and what its
+        #: marks showed last (:meth:`review_state`), or None.
+        self.reviewed: tuple[dict[str, Any], list[Any]] | None = None
+        self.review_seen: tuple[Any, ...] = ()
 
     # -- the saved part ----------------------------------------------------------------
     def load(self, texts: dict[str, str | None], notices: list[str]) -> None:
@@ -83,8 +87,7 @@ class Room:
         if work.done:
             record = session.progress.history[-1]
             about = {"level": record["level"] if record["mode"] == "computer" else "local", "variant": work.variant}
-            self.book.add_game(work.game, work.average_losses(), work.found, retry=work.variant == STANDARD,
-                               about=about)
+            self.book.add_game(work.game, work.average_losses(), work.found, about=about)
             self.news = wording.say("mistakes.done", len(work.found),
                                     accuracy=self.accuracy_words(record, self.book.games[work.game]))
             self.work = None
@@ -103,7 +106,7 @@ class Room:
         item = items[(last + 1) % len(items)] if which == "next" and items else self.book.items.get(which)
         if item is None:
             raise ValueError(f"there is no mistake {which!r} to retry")
-        self.retrying, board = item, Board(*parse_board(item["id"]))
+        self.retrying, board = item, retry_board(item["id"])  # in its game's rules (V1)
         self.values = {item["best"]: item["value"], item["played"]: item["value"] - item["cost"]}
 
         def judge(square: str) -> tuple[bool, int]:
@@ -114,13 +117,18 @@ class Room:
                 self.book.solved(item["id"], today())
             return right, round(self.values[square])
 
-        puzzle = Puzzle(0, 1, item["id"], "best", tuple((s, round(v)) for s, v in self.values.items()))
+        puzzle = Puzzle(0, 1, format_board(board.black, board.white, board.turn), "best",
+                        tuple((s, round(v)) for s, v in self.values.items()), board.variant)
         return puzzle, judge
 
     def retitle(self, report: dict[str, Any] | None) -> dict[str, Any] | None:
         """Returns the puzzle card's report with a retried mistake's title."""
         if report is not None and report["number"] == 0 and self.retrying is not None:
-            report["words"].update(title=wording.say("mistakes.retry_title", move=self.retrying["move"]),
+            title = wording.say("mistakes.retry_title", move=self.retrying["move"])
+            variant = retry_board(self.retrying["id"]).variant
+            if variant != STANDARD:  # the rules it is played in (V1)
+                title = wording.say("stats.rules", label=title, rules=wording.variant_name(variant))
+            report["words"].update(title=title,
                                    next=wording.say("mistakes.next"))
             report["mistake"], report["mistake_game"] = self.retrying["id"], self.only
             left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
@@ -154,13 +162,19 @@ class Room:
         game = self.book.games.get(game_key or key(record))
         if game is None:
             return None
-        rows = [{"move": m, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
-                 "text": wording.say("mistakes.row" if exact else "mistakes.row_estimate", round(cost), move=m,
-                                     played=played, best=best)}
-                for m, side, played, best, cost, exact in game["list"]]
-        return {"title": wording.say("mistakes.title"), "rows": rows,
-                "accuracy": self.accuracy_words(record, game),
-                "none": wording.say("mistakes.none") if not rows else ""}
+        return listing(record["mode"], [tuple(row) for row in game["list"]], self.accuracy_words(record, game))
+
+    def so_far(self, record: Record, game_key: str) -> dict[str, Any] | None:
+        """Returns the mistakes found so far in a game still analysed, listed as :meth:`card`
+        lists them, with the analysis's progress in words, or None when it is not the one
+        analysed (N6: a review opened before the analysis ends)."""
+        work = self.work
+        if work is None or work.game != game_key:
+            return None
+        rows = [(m.move, m.side, m.played, m.best, m.cost, m.exact) for m in work.found]
+        done = work.progress()
+        return listing(record["mode"], rows, "", wording.say("mistakes.progress", done=done["done"],
+                                                            total=done["total"]))
 
     def accuracy_words(self, record: Record, game: dict[str, Any]) -> str:
         """Returns a game's accuracy (N7) in words: the person's, or both players'."""
@@ -171,9 +185,11 @@ class Room:
         return wording.say("mistakes.accuracy_both", black=accuracy(loss.get("black", 0.0)),
                            white=accuracy(loss.get("white", 0.0)))
 
-    def fill(self, reply: dict[str, Any], session: Session) -> None:
+    def fill(self, reply: dict[str, Any], session: Session, reviewing: bool = False) -> None:
         """Adds this room's fields to a snapshot: ``mistakes`` (:meth:`report`), a retried
-        mistake's puzzle title, and each analysed history row's mistakes and accuracy."""
+        mistake's puzzle title, each analysed history row's mistakes and accuracy, and the
+        review's mistakes: in the reply that opens it, and again (``review_update``: the
+        open review, marked anew) whenever the analysis of its game went on (N6)."""
         reply["mistakes"] = self.report(session)
         reply["puzzle"] = self.retitle(reply.get("puzzle"))
         reply["accuracy_trend"] = self.trend.report(self.book)
@@ -181,13 +197,34 @@ class Room:
             if page:
                 self.decorate(page)
         review = reply.get("review")
-        if review and review.get("record"):
-            self.mark(review)
+        if review is not None:
+            self.reviewed = (review, copy.deepcopy(review["move_list"])) if review.get("record") else None
+        elif not reviewing:
+            self.reviewed = None
+        if self.reviewed is None:
+            return
+        shown, plain = self.reviewed
+        seen = self.review_state(shown["record"])
+        if review is not None or seen != self.review_seen:
+            marked = review if review is not None else {**shown, "move_list": copy.deepcopy(plain)}
+            self.mark(marked)
+            if review is None:
+                reply["review_update"] = marked
+            self.review_seen = seen
+
+    def review_state(self, game: str) -> tuple[Any, ...]:
+        """Returns what the review of ``game`` shows of its analysis: when it changes, the
+        open review is sent again."""
+        work = self.work if self.work is not None and self.work.game == game else None
+        left = sum(1 for item in self.book.items.values() if item["game"] == game)
+        return game in self.book.games, work.progress()["done"] if work else None, left
 
     def mark(self, review: dict[str, Any]) -> None:
-        """Lists a recorded game's mistakes in its review and marks them in its move list (N6)."""
+        """Lists a recorded game's mistakes in its review and marks them in its move list
+        (N6): all of them once it is analysed, else those found so far with the progress."""
         human = review["human"]
-        card = self.card({"mode": "computer" if human else "local", "side": human}, review["record"])
+        record = {"mode": "computer" if human else "local", "side": human}
+        card = self.card(record, review["record"]) or self.so_far(record, review["record"])
         if card is not None:
             retry = sum(1 for item in self.book.items.values() if item["game"] == review["record"])
             mark_review(review, card, retry, review["record"])

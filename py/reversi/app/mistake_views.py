@@ -26,6 +26,23 @@ from .mistakes import accuracy
 WINDOWS = (10, 50, 0)
 
 
+def listing(mode: str, rows: list[tuple[Any, ...]], accuracy_words: str, progress: str = "") -> dict[str, Any]:
+    """Returns a game's mistakes as the result card and the review list them: ``rows`` of
+    ``(move, side, played, best, cost, exact)``; a game between two players says whose
+    each one was (Black, White); ``progress``: the analysis's, while it goes on (N6)."""
+    out = []
+    for move, side, played, best, cost, exact in rows:
+        text = wording.say("mistakes.row" if exact else "mistakes.row_estimate", round(cost), move=move,
+                           played=played, best=best)
+        if mode != "computer":
+            text = wording.say("mistakes.row_side", side=wording.say(f"color.{side}"), row=text)
+        out.append({"move": move, "side": side, "played": played, "best": best, "cost": cost, "exact": exact,
+                    "text": text})
+    title = wording.say("mistakes.title" if mode == "computer" else "mistakes.review_title")  # not only "yours"
+    return {"title": title, "rows": out, "accuracy": accuracy_words,
+            "none": wording.say("mistakes.none") if not out and not progress else "", "progress": progress}
+
+
 def mark_review(review: dict[str, Any], card: dict[str, Any], retry: int, game: str) -> None:
     """Adds to a review its game's ``mistakes`` (the result card's list, titled for the
     review, with the retries left of that game) and marks them in its move list."""

@@ -173,7 +173,7 @@ class Room:
         """Sets the puzzle's position again."""
         if self.puzzle is None:
             raise ValueError("no puzzle is shown")
-        self.board = Board(*parse_board(self.puzzle.board))
+        self.board = Board(*parse_board(self.puzzle.board), variant=self.puzzle.variant)
         self.phase, self.tried = "solving", None
 
     def tap(self, square: str, today: str) -> None:
@@ -210,7 +210,7 @@ class Room:
         if not self.rated:
             self.rated = True
             self.progress.rate(self.puzzle.level, False, today)
-        self.board = Board(*parse_board(self.puzzle.board))
+        self.board = Board(*parse_board(self.puzzle.board), variant=self.puzzle.variant)
         self.board.play(parse_square(self.puzzle.answer))
         self.phase = "shown"
 
@@ -231,7 +231,8 @@ class Room:
             from ..engine.players import choose_move  # the search loads on the first play-out, not at start-up
 
             p, o = self.board.mover_mask()
-            self.board.play(choose_move(p, o, PLAY_OUT_LEVEL).square)  # type: ignore[arg-type]
+            choice = choose_move(p, o, PLAY_OUT_LEVEL, variant=self.board.variant)  # its rules (V1, N8)
+            self.board.play(choice.square)  # type: ignore[arg-type]
             self.phase = "over" if self.board.is_game_over() else "playing"
 
     def close(self) -> None:

@@ -102,7 +102,10 @@ Session:
 - ``review`` (only in replies that open or extend a review): the frames of a
   game to step through (:mod:`reversi.app.review_frames`); a recorded game's carries
   ``record`` (its history key) and, once analysed, ``mistakes`` and marked moves
-  (:func:`reversi.app.mistake_views.mark_review`).
+  (:func:`reversi.app.mistake_views.mark_review`); while its analysis goes on, the
+  mistakes found so far with the ``progress``, and ``review_update`` (in the replies
+  after it, while the review is open): the same review marked anew whenever the
+  analysis went on (N6, :meth:`reversi.app.mistake_room.Room.fill`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
   (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
   ``setup_solve``): its best move and exact score.

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .datafile import data_lines
 from .notation import parse_board
+from .variants import STANDARD
 
 #: The data file (see the module docstring).
 DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.txt"
@@ -46,6 +47,8 @@ class Puzzle:
     board: str
     kind: str
     scores: tuple[tuple[str, int], ...]
+    #: Its rules (V1): the set's puzzles are standard; a retried mistake (N8) has its game's.
+    variant: str = STANDARD
 
     @property
     def answer(self) -> str:
