@@ -6,7 +6,8 @@
 //   {type: "init", interrupt: SharedArrayBuffer | null, lock: string}
 //       Sent once, first. `interrupt` is one shared byte (only when the page is
 //       cross-origin isolated): writing 2 (SIGINT) into it makes Python raise
-//       KeyboardInterrupt inside the running call, which then fails as cancelled.
+//       KeyboardInterrupt inside the running call, which then fails as cancelled;
+//       only the searches can be (worker.js, CANCELLABLE), other requests run to the end.
 //       `lock` names a Web Lock the worker holds for as long as it lives.
 //   {id: n, method: string, params: object}
 //       A request: `method` and `params` are those of reversi.app.bridge (its module
