@@ -47,6 +47,8 @@ EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
 RIDGES = (10.0, 30.0, 100.0, 300.0)
+#: LSQR's iteration cap per fit (the tests lower it to run in seconds).
+ITERATIONS = 400
 #: Held-out games: those whose number is 0 mod this.
 HOLD_OUT = 10
 OFFSETS = np.cumsum([0, *SIZES])
@@ -154,7 +156,7 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     best = None
     for damp in ([ridge] if ridge is not None else RIDGES):
         solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
-                        iter_lim=400)[0]
+                        iter_lim=ITERATIONS)[0]
         error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
         if best is None or error < best[0]:
             best = (error, damp, solution)
@@ -203,6 +205,14 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
         raise ValueError(f"games of several variants: {sorted(variants)}")
     data = rows(games)
     print(f"{len(games)} games, {len(data['label'])} positions", flush=True)
+    header = {**header, "variant": variants.pop() if variants else STANDARD, "games": len(games)}
+    return fit_data(data, out, header=header, ridge=ridge, lead=lead, mix=mix, stages=stages)
+
+
+def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
+             lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES) -> Weights:
+    """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
+    the weight file ``out`` and returns its weights (see :func:`fit_files`)."""
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
@@ -217,9 +227,9 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
-    header = {**header, "variant": variants.pop() if variants else STANDARD,
+    header = {"variant": STANDARD, **header,
               "types": [name for name, _ in TYPES], "stages": stages,
-              "extras": EXTRAS, "scale": SCALE, "games": len(games),
+              "extras": EXTRAS, "scale": SCALE,
               "bootstrap": {"lead": lead, "mix": mix} if lead else None,
               "positions": int(len(data["label"])), "fit": reports}
     from array import array
