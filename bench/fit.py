@@ -47,6 +47,8 @@ EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
 RIDGES = (10.0, 30.0, 100.0, 300.0)
+#: The ridges tried with a prior (a pull towards it, not towards zero).
+PRIOR_RIDGES = (100.0, 300.0, 1000.0, 3000.0)
 #: LSQR's iteration cap per fit (the tests lower it to run in seconds).
 ITERATIONS = 400
 #: Held-out games: those whose number is 0 mod this.
@@ -144,17 +146,35 @@ def even_stages(count: int) -> list[int]:
     return [round(60 * (k + 1) / count) for k in range(count)]
 
 
+def prior_vector(weights: Weights, low: int, high: int) -> np.ndarray:
+    """Returns the full weight vector (discs) of the stage of ``weights`` holding the
+    middle of ``low..high`` empties (a fit's prior)."""
+    if weights.extras != EXTRAS or list(weights.header["types"]) != [n for n, _ in TYPES]:
+        raise ValueError("a prior must have this fit's patterns and extras")
+    middle = (low + high + 1) // 2
+    stage = next(s for s, top in enumerate(weights.stages) if top >= middle)
+    tables, extras = weights.stage_numbers(stage)
+    return np.concatenate([*(np.asarray(t, dtype=np.float64) for t in tables),
+                           np.asarray(extras, dtype=np.float64)]) * float(weights.header["scale"])
+
+
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
-              stages: list[int] = STAGES) -> tuple[np.ndarray, dict]:
-    """Returns a stage's full weight vector (discs) and its fit report."""
+              stages: list[int] = STAGES, prior: Weights | None = None) -> tuple[np.ndarray, dict]:
+    """Returns a stage's full weight vector (discs) and its fit report.  With a
+    ``prior`` (weights), the fit is of the difference from its stage's weights, so
+    the ridge pulls towards those instead of towards zero."""
     low, high = stage_range(stage, stages)
     near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
     held = data["game"] % HOLD_OUT == 0
     train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
     a_train, a_valid = design(data, train), design(data, valid)
     y_train, y_valid = data["label"][train], data["label"][valid]
+    base = np.zeros(OFFSETS[-1] + len(EXTRAS)) if prior is None else prior_vector(prior, low, high)
+    if prior is not None:
+        y_train = y_train - predict(data, train, base)
+        y_valid = y_valid - predict(data, valid, base)
     best = None
-    for damp in ([ridge] if ridge is not None else RIDGES):
+    for damp in ([ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES):
         solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
                         iter_lim=ITERATIONS)[0]
         error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
@@ -162,7 +182,7 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
             best = (error, damp, solution)
     assert best is not None
     error, damp, solution = best
-    return expand(solution), {"stage": stage, "rows": int(train.sum()),
+    return base + expand(solution), {"stage": stage, "rows": int(train.sum()),
                               "held_out": int(valid.sum()), "ridge": damp,
                               "held_out_mae": round(error, 3)}
 
@@ -210,16 +230,18 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
 
 
 def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
-             lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES) -> Weights:
+             lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
+             prior: Weights | None = None) -> Weights:
     """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
-    the weight file ``out`` and returns its weights (see :func:`fit_files`)."""
+    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``:
+    :func:`fit_stage`)."""
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge, stages)
+        weights, report = fit_stage(data, stage, ridge, stages, prior)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]

@@ -176,16 +176,17 @@ def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: 
     results: Iterator[np.ndarray]
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
     results = pool.imap(_one, tasks, chunksize=2) if pool else map(_one, tasks)
-    clock, positions = time.perf_counter(), 0
+    clock, cpu, positions = time.perf_counter(), time.process_time(), 0
     with path.open("ab") as out:
         for n, records in enumerate(results, 1):
             out.write(records.tobytes())
             out.flush()
             positions += len(records)
-            if progress and n % 50 == 0:
-                rate = positions / (time.perf_counter() - clock)
-                print(f"  game {start + n}: {positions} positions this run, {rate:.1f}/s",
-                      file=sys.stderr, flush=True)
+            if progress and n % 20 == 0:  # CPU time: this process's (with --jobs 1)
+                wall, used = time.perf_counter() - clock, time.process_time() - cpu
+                print(f"  game {start + n}: {positions} positions this run, "
+                      f"{positions / wall:.1f}/s wall, {positions / used:.1f}/s CPU "
+                      f"({used / n:.2f} CPU s a game)", file=sys.stderr, flush=True)
     if pool:
         pool.close()
     return len(tasks)
@@ -211,7 +212,12 @@ def cmd_fit(args: argparse.Namespace) -> None:
     data = positions.record_rows(records, args.labels)
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels,
               "data": args.file.name, "games": int(len(np.unique(records["game"])))}
-    fit.fit_data(data, args.out, header=header, ridge=args.ridge,
+    prior = None
+    if args.prior:
+        from reversi.engine.weights import load
+        prior = load(args.prior)
+        header["prior"] = {"file": args.prior.name, "command": prior.header.get("command")}
+    fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior,
                  stages=fit.even_stages(args.stages) if args.stages else fit.STAGES)
 
 
@@ -256,6 +262,7 @@ def main(argv: list[str] | None = None) -> None:
     fit_.add_argument("--stages", type=int, default=30, help="stages of equal width (0: fit.STAGES)")
     fit_.add_argument("--labels", default="searched", choices=("searched", "result", "mean"))
     fit_.add_argument("--ridge", type=float, default=None)
+    fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")

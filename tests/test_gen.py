@@ -91,3 +91,19 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     assert header["positions"] == len(records) and header["seed"] == 5 and header["command"]
     table = positions.error_table(records, [out])
     assert "| 16-20 |" in table and "tiny.weights" in table
+
+
+def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
+    """Fitting the difference from given weights: a huge ridge keeps those weights."""
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    from reversi.engine.evaluate import DATA
+    from reversi.engine.weights import load
+    prior = load(DATA / "standard.weights")
+    out = tmp_path / "prior.weights"
+    fitted = fit.fit_data(positions.record_rows(gen.read(data)), out, header={"seed": 5},
+                          ridge=1e12, stages=fit.even_stages(30), prior=prior)
+    stage = 7  # 15-16 empties: the prior's stage of 16 (its 16-20)
+    expected = fit.prior_vector(prior, 15, 16) / fit.SCALE
+    tables, extras = fitted.stage_numbers(stage)
+    found = np.concatenate([*(np.asarray(t) for t in tables), np.asarray(extras)])
+    assert np.abs(found - expected).max() <= 1
