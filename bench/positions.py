@@ -80,19 +80,20 @@ def errors(records: np.ndarray, weights: Path) -> np.ndarray:
 def error_table(records: np.ndarray, files: list[Path]) -> str:
     """Returns the markdown table of the mean absolute error of each weight file by
     :data:`BANDS` (the last column: how many positions, and whether exact)."""
-    heads = [f"{low}-{high}" for low, high in BANDS]
-    lines = ["| weights | " + " | ".join(heads) + " |", "| --- |" + " --- |" * len(BANDS)]
+    exact = records["exact"] != NONE
+    bands = [(f"{low}-{high}", (records["empties"] >= low) & (records["empties"] <= high))
+             for low, high in BANDS]
+    beyond = exact & (records["empties"] > 20)
+    if beyond.any():  # exact scores past 20 empties: the labels' fairest judge there
+        bands.append((f"21-{int(records['empties'][beyond].max())} exact", beyond))
+    lines = ["| weights | " + " | ".join(name for name, _ in bands) + " |",
+             "| --- |" + " --- |" * len(bands)]
     for path in files:
         error = errors(records, path)
-        cells = []
-        for low, high in BANDS:
-            chosen = (records["empties"] >= low) & (records["empties"] <= high)
-            cells.append(f"{error[chosen].mean():.2f}" if chosen.any() else "-")
+        cells = [f"{error[chosen].mean():.2f}" if chosen.any() else "-" for _, chosen in bands]
         lines.append(f"| {path.name} | " + " | ".join(cells) + " |")
-    exact = records["exact"] != NONE
     counts = []
-    for low, high in BANDS:
-        chosen = (records["empties"] >= low) & (records["empties"] <= high)
+    for _, chosen in bands:
         kind = "exact" if exact[chosen].all() else "search" if not exact[chosen].any() else "mixed"
         counts.append(f"{int(chosen.sum())} {kind}")
     lines.append("| positions (label) | " + " | ".join(counts) + " |")
