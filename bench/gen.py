@@ -211,7 +211,9 @@ def cmd_fit(args: argparse.Namespace) -> None:
     records = read(args.file)
     data = positions.record_rows(records, args.labels)
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels,
+              "window": args.window,
               "data": args.file.name, "games": int(len(np.unique(records["game"])))}
+    fit.WINDOW = args.window
     prior = None
     if args.prior:
         from reversi.engine.weights import load
@@ -263,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
     fit_.add_argument("--labels", default="searched", choices=("searched", "result", "mean"))
     fit_.add_argument("--ridge", type=float, default=None)
     fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
+    fit_.add_argument("--window", type=int, default=2, help="rows this many empties outside "
+                      "a stage's range also train it")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")
