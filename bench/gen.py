@@ -226,7 +226,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
 def cmd_error(args: argparse.Namespace) -> None:
     """Prints the held-out error of each weight file by bands of empties."""
     import positions
-    print(positions.error_table(read(args.file), args.weights))
+    print(positions.error_table(read(args.file), args.weights, paired=args.paired))
 
 
 def cmd_speed(args: argparse.Namespace) -> None:
@@ -271,6 +271,8 @@ def main(argv: list[str] | None = None) -> None:
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")
     error.add_argument("weights", type=Path, nargs="+")
+    error.add_argument("--paired", action="store_true", help="each file's difference from "
+                       "the first, with its standard error")
     error.set_defaults(run=cmd_error)
     speed = sub.add_parser("speed")
     speed.add_argument("--games", type=int, default=6)

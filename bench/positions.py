@@ -77,9 +77,11 @@ def errors(records: np.ndarray, weights: Path) -> np.ndarray:
     return np.abs(values - reference)
 
 
-def error_table(records: np.ndarray, files: list[Path]) -> str:
+def error_table(records: np.ndarray, files: list[Path], paired: bool = False) -> str:
     """Returns the markdown table of the mean absolute error of each weight file by
-    :data:`BANDS` (the last column: how many positions, and whether exact)."""
+    :data:`BANDS` (the last row: how many positions, and whether exact).  With
+    ``paired``, each file after the first also gets a row of its difference from
+    the first, with its standard error (400 resamples of the held-out games)."""
     exact = records["exact"] != NONE
     bands = [(f"{low}-{high}", (records["empties"] >= low) & (records["empties"] <= high))
              for low, high in BANDS]
@@ -88,13 +90,32 @@ def error_table(records: np.ndarray, files: list[Path]) -> str:
         bands.append((f"21-{int(records['empties'][beyond].max())} exact", beyond))
     lines = ["| weights | " + " | ".join(name for name, _ in bands) + " |",
              "| --- |" + " --- |" * len(bands)]
+    first = None
     for path in files:
         error = errors(records, path)
         cells = [f"{error[chosen].mean():.2f}" if chosen.any() else "-" for _, chosen in bands]
         lines.append(f"| {path.name} | " + " | ".join(cells) + " |")
+        if paired and first is not None:
+            cells = [_paired(records, error - first, chosen) for _, chosen in bands]
+            lines.append(f"| {path.name} - {files[0].name} | " + " | ".join(cells) + " |")
+        first = error if first is None else first
     counts = []
     for _, chosen in bands:
         kind = "exact" if exact[chosen].all() else "search" if not exact[chosen].any() else "mixed"
         counts.append(f"{int(chosen.sum())} {kind}")
     lines.append("| positions (label) | " + " | ".join(counts) + " |")
     return "\n".join(lines)
+
+
+def _paired(records: np.ndarray, difference: np.ndarray, chosen: np.ndarray) -> str:
+    """Returns the mean of ``difference`` over ``chosen`` and its standard error by
+    resampling whole games (their positions are not independent)."""
+    if not chosen.any():
+        return "-"
+    games = np.unique(records["game"][chosen])
+    rng = np.random.default_rng(0)
+    sums = np.array([difference[chosen & (records["game"] == g)].sum() for g in games])
+    counts = np.array([(chosen & (records["game"] == g)).sum() for g in games])
+    picks = rng.integers(0, len(games), (400, len(games)))
+    means = sums[picks].sum(axis=1) / np.maximum(counts[picks].sum(axis=1), 1)
+    return f"{difference[chosen].mean():+.2f} ± {means.std():.2f}"

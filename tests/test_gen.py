@@ -89,8 +89,9 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     header = evaluator.weights.header
     assert len(header["stages"]) == 30 and header["stages"][0] == 2
     assert header["positions"] == len(records) and header["seed"] == 5 and header["command"]
-    table = positions.error_table(records, [out])
-    assert "| 16-20 |" in table and "tiny.weights" in table
+    from reversi.engine.evaluate import DATA
+    table = positions.error_table(records, [DATA / "standard.weights", out], paired=True)
+    assert "| 16-20 |" in table and "| tiny.weights - standard.weights |" in table
 
 
 def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
