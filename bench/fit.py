@@ -107,11 +107,21 @@ def parity(empties: np.ndarray) -> np.ndarray:
     return np.where(empties % 2 == 1, 1.0, -1.0)
 
 
+def indices_of(data: dict[str, np.ndarray], select: np.ndarray) -> np.ndarray:
+    """Returns the pattern indices of the selected rows: stored (``index``), or computed
+    from the boards (``p``, ``o``) for these rows only, so that a stage's rows, not all
+    of them, hold their 46 indices at once."""
+    if "index" in data:
+        return data["index"][select]
+    import positions
+    return positions.pattern_indices(data["p"][select], data["o"][select])
+
+
 def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
     """Returns the sparse design matrix of the selected rows (mirrored contents merged)."""
     mirrors = mirror_tables()
     types = np.array([t for t, _ in INSTANCES])
-    index = data["index"][select]
+    index = indices_of(data, select)
     columns = np.empty_like(index)
     for n, t in enumerate(types):
         i = index[:, n]
@@ -190,7 +200,7 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
 def predict(data: dict[str, np.ndarray], select: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Returns a stage's full weight vector's evaluation of the selected rows."""
     types = np.array([t for t, _ in INSTANCES])
-    index = data["index"][select]
+    index = indices_of(data, select)
     total = weights[OFFSETS[types] + index].sum(axis=1)
     return total + weights[OFFSETS[-1]] + parity(data["empties"][select]) * weights[OFFSETS[-1] + 1]
 
