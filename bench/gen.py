@@ -18,10 +18,11 @@ Every position is a fixed-size record (:data:`RECORD`): the board for the side
 to move (``p``, ``o``), the game's number, the ply, whose turn (0 Black),
 the empties, how many records of its game follow it (``left``), its exact
 score (``NONE`` before the solved part), the game's *result* (the first
-solved position's exact score, for this side: the minimax of the exact scores
-below the line) and the search's value (1/64 discs; ``NONE`` in the solved
-part).  A game's records are appended in one write, so a killed run loses at
-most the game in progress; a rerun cuts off a half-written game and goes on
+solved position's exact score, for this side: the game's value under perfect
+play from there on; the final score if the game ended before) and the
+search's value (1/64 discs; ``NO_SEARCH`` in the solved part).  A game's
+records are appended in one write, so a killed run loses at most the game in
+progress; a rerun cuts off a half-written game and goes on
 with the next one (game ``i`` always from seed ``seed * 1_000_003 + i``).
 ``NAME.json`` beside ``NAME.bin`` records the parameters, and a rerun with
 other parameters is refused.
