@@ -47,6 +47,10 @@ EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
 RIDGES = (10.0, 30.0, 100.0, 300.0)
+#: The ridges tried with a prior (a pull towards it, not towards zero).
+PRIOR_RIDGES = (30.0, 100.0, 300.0, 1000.0, 3000.0)
+#: LSQR's iteration cap per fit (the tests lower it to run in seconds).
+ITERATIONS = 400
 #: Held-out games: those whose number is 0 mod this.
 HOLD_OUT = 10
 OFFSETS = np.cumsum([0, *SIZES])
@@ -103,11 +107,21 @@ def parity(empties: np.ndarray) -> np.ndarray:
     return np.where(empties % 2 == 1, 1.0, -1.0)
 
 
+def indices_of(data: dict[str, np.ndarray], select: np.ndarray) -> np.ndarray:
+    """Returns the pattern indices of the selected rows: stored (``index``), or computed
+    from the boards (``p``, ``o``) for these rows only, so that a stage's rows, not all
+    of them, hold their 46 indices at once."""
+    if "index" in data:
+        return data["index"][select]
+    import positions
+    return positions.pattern_indices(data["p"][select], data["o"][select])
+
+
 def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
     """Returns the sparse design matrix of the selected rows (mirrored contents merged)."""
     mirrors = mirror_tables()
     types = np.array([t for t, _ in INSTANCES])
-    index = data["index"][select]
+    index = indices_of(data, select)
     columns = np.empty_like(index)
     for n, t in enumerate(types):
         i = index[:, n]
@@ -142,25 +156,43 @@ def even_stages(count: int) -> list[int]:
     return [round(60 * (k + 1) / count) for k in range(count)]
 
 
+def prior_vector(weights: Weights, low: int, high: int) -> np.ndarray:
+    """Returns the full weight vector (discs) of the stage of ``weights`` holding the
+    middle of ``low..high`` empties (a fit's prior)."""
+    if weights.extras != EXTRAS or list(weights.header["types"]) != [n for n, _ in TYPES]:
+        raise ValueError("a prior must have this fit's patterns and extras")
+    middle = (low + high + 1) // 2
+    stage = next(s for s, top in enumerate(weights.stages) if top >= middle)
+    tables, extras = weights.stage_numbers(stage)
+    return np.concatenate([*(np.asarray(t, dtype=np.float64) for t in tables),
+                           np.asarray(extras, dtype=np.float64)]) * float(weights.header["scale"])
+
+
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
-              stages: list[int] = STAGES) -> tuple[np.ndarray, dict]:
-    """Returns a stage's full weight vector (discs) and its fit report."""
+              stages: list[int] = STAGES, prior: Weights | None = None) -> tuple[np.ndarray, dict]:
+    """Returns a stage's full weight vector (discs) and its fit report.  With a
+    ``prior`` (weights), the fit is of the difference from its stage's weights, so
+    the ridge pulls towards those instead of towards zero."""
     low, high = stage_range(stage, stages)
     near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
     held = data["game"] % HOLD_OUT == 0
     train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
     a_train, a_valid = design(data, train), design(data, valid)
     y_train, y_valid = data["label"][train], data["label"][valid]
+    base = np.zeros(OFFSETS[-1] + len(EXTRAS)) if prior is None else prior_vector(prior, low, high)
+    if prior is not None:
+        y_train = y_train - predict(data, train, base)
+        y_valid = y_valid - predict(data, valid, base)
     best = None
-    for damp in ([ridge] if ridge is not None else RIDGES):
+    for damp in ([ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES):
         solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
-                        iter_lim=400)[0]
+                        iter_lim=ITERATIONS)[0]
         error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
         if best is None or error < best[0]:
             best = (error, damp, solution)
     assert best is not None
     error, damp, solution = best
-    return expand(solution), {"stage": stage, "rows": int(train.sum()),
+    return base + expand(solution), {"stage": stage, "rows": int(train.sum()),
                               "held_out": int(valid.sum()), "ridge": damp,
                               "held_out_mae": round(error, 3)}
 
@@ -168,7 +200,7 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
 def predict(data: dict[str, np.ndarray], select: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Returns a stage's full weight vector's evaluation of the selected rows."""
     types = np.array([t for t, _ in INSTANCES])
-    index = data["index"][select]
+    index = indices_of(data, select)
     total = weights[OFFSETS[types] + index].sum(axis=1)
     return total + weights[OFFSETS[-1]] + parity(data["empties"][select]) * weights[OFFSETS[-1] + 1]
 
@@ -203,13 +235,23 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
         raise ValueError(f"games of several variants: {sorted(variants)}")
     data = rows(games)
     print(f"{len(games)} games, {len(data['label'])} positions", flush=True)
+    header = {**header, "variant": variants.pop() if variants else STANDARD, "games": len(games)}
+    return fit_data(data, out, header=header, ridge=ridge, lead=lead, mix=mix, stages=stages)
+
+
+def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
+             lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
+             prior: Weights | None = None) -> Weights:
+    """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
+    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``:
+    :func:`fit_stage`)."""
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge, stages)
+        weights, report = fit_stage(data, stage, ridge, stages, prior)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
@@ -217,9 +259,9 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
         numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
         reports.append(report)
         print(report, flush=True)
-    header = {**header, "variant": variants.pop() if variants else STANDARD,
+    header = {"variant": STANDARD, **header,
               "types": [name for name, _ in TYPES], "stages": stages,
-              "extras": EXTRAS, "scale": SCALE, "games": len(games),
+              "extras": EXTRAS, "scale": SCALE,
               "bootstrap": {"lead": lead, "mix": mix} if lead else None,
               "positions": int(len(data["label"])), "fit": reports}
     from array import array

@@ -1,0 +1,289 @@
+"""Labelled positions for the evaluation's fit, in resumable chunks (C2's evaluation).
+
+Self-play of the current engine (the compiled one when built: ``python3
+build.py native``) from varied openings: game ``i`` starts, by ``i % 3``,
+from one of the engine's balanced openings (:mod:`reversi.engine.balanced`),
+from a line of the opening book (random book moves within ``BOOK_MARGIN``
+discs of the best, for a random number of plies) or from random placements.
+Then each side plays a ``--play``-ply search's move (ProbCut on), a random
+legal move with probability ``--explore``, and every position gets the
+value of a ``--depth``-ply search (the same search when the depths are
+equal), until ``--exact`` squares or fewer are empty.  From there one solver
+(:class:`reversi.engine.endgame.Solver`, its table kept for the game) solves
+every position exactly and plays its best move (or a random one, with
+probability ``--explore``): the first solve costs, the later ones are
+nearly free.
+
+Every position is a fixed-size record (:data:`RECORD`): the board for the side
+to move (``p``, ``o``), the game's number, the ply, whose turn (0 Black),
+the empties, how many records of its game follow it (``left``), its exact
+score (``NONE`` before the solved part), the game's *result* (the first
+solved position's exact score, for this side: the game's value under perfect
+play from there on; the final score if the game ended before) and the
+search's value (1/64 discs; ``NO_SEARCH`` in the solved part).  A game's
+records are appended in one write, so a killed run loses at most the game in
+progress; a rerun cuts off a half-written game and goes on
+with the next one (game ``i`` always from seed ``seed * 1_000_003 + i``).
+``NAME.json`` beside ``NAME.bin`` records the parameters, and a rerun with
+other parameters is refused.
+
+The held-out set is the same generator with its own seed and name, deeper
+labels and exact scores from more empties (never fitted on).
+
+Usage (from the repository root; ``bench/.data/`` is git-ignored)::
+
+    nice -n 19 python3 bench/gen.py --name train games --games 400000 --jobs 1
+    nice -n 19 python3 bench/gen.py --name held --seed 2 --exact 22 --depth 12 games --games 120
+    python3 bench/gen.py --name train fit --stages 30 --labels searched --out bench/.data/fit.weights
+    python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
+    python3 bench/gen.py speed      # the throughput figures of bench/RESULTS.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
+                str(Path(__file__).resolve().parent.parent / "py")]
+
+import native  # noqa: E402
+from reversi.engine import balanced  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.book import standard_book  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / ".data"
+#: One position (see the module docstring); 28 bytes.
+RECORD = np.dtype([("p", "<u8"), ("o", "<u8"), ("game", "<u4"), ("ply", "u1"), ("turn", "u1"),
+                   ("empties", "u1"), ("left", "u1"), ("exact", "i1"), ("result", "i1"),
+                   ("searched", "<i2")])
+#: No label of that kind (``exact`` and ``searched``).
+NONE = -128
+NO_SEARCH = -32768
+#: Search values are stored in units of 1/64 disc.
+UNIT = 64
+#: Book moves within this many discs of the best start the book openings.
+BOOK_MARGIN = 2
+#: The parameters that a file's games share (a rerun must give the same).
+PARAMETERS = ("seed", "depth", "play", "exact", "explore")
+
+
+def opening(board: Board, rng: random.Random, kind: int) -> None:
+    """Plays an opening of ``kind`` on ``board``: 0 a balanced one, 1 a book line,
+    2 random placements."""
+    if kind == 0:
+        table = balanced.openings()
+        for square in table[rng.randrange(len(table))][0]:
+            board.play(square)
+    elif kind == 1:
+        book = standard_book()
+        for _ in range(rng.randint(4, 24)):
+            chosen = book.choose(*board.mover_mask(), BOOK_MARGIN, rng)
+            if chosen is None or board.is_game_over():
+                break
+            board.play(chosen[0])
+    else:
+        for _ in range(rng.randint(2, 12)):
+            if board.is_game_over():
+                break
+            board.play(rng.choice(board.legal_moves()))
+
+
+def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
+              explore: float) -> np.ndarray:
+    """Returns the records of game ``number`` (see the module docstring)."""
+    rng = random.Random(seed * 1_000_003 + number)
+    board = Board()
+    opening(board, rng, number % 3)
+    rows: list[tuple] = []
+    solver = None
+    first: int | None = None  # Black's exact score at the first solved position
+    while not board.is_game_over():
+        p, o = board.mover_mask()
+        empties = 64 - (p | o).bit_count()
+        moves = board.legal_moves()
+        if empties <= exact:
+            solver = solver or native.SOLVER()
+            score, square = solver.solve(p, o)
+            first = (score if board.turn == 0 else -score) if first is None else first
+            value = NO_SEARCH
+        else:
+            result = native.SEARCH().run(p, o, play)
+            square, score = result.square, NONE
+            if depth != play:
+                result = native.SEARCH().run(p, o, depth)
+            value = max(-4096, min(4096, round(result.score * UNIT)))
+        rows.append((p, o, number, len(board.steps), board.turn, empties, 0, score, 0, value))
+        if square is None or rng.random() < explore:
+            square = rng.choice(moves)
+        board.play(square)
+    if first is None:  # ended before the solved part: the final score
+        first = board.black.bit_count() - board.white.bit_count()
+    out = np.array(rows, RECORD)
+    out["left"] = np.arange(len(rows))[::-1]
+    out["result"] = np.where(out["turn"] == 0, first, -first)
+    return out
+
+
+def _one(task: tuple) -> np.ndarray:
+    """Plays one game (a pool task)."""
+    number, seed, kwargs = task
+    return play_game(number, seed, **kwargs)
+
+
+def complete(path: Path) -> int:
+    """Returns the number of the first game ``path`` lacks, cutting off a
+    half-written record or game that a stopped run left."""
+    if not path.exists():
+        return 0
+    records = read(path)
+    keep = len(records) * RECORD.itemsize
+    if keep != path.stat().st_size:
+        with path.open("r+b") as f:
+            f.truncate(keep)
+    return int(records[-1]["game"]) + 1 if len(records) else 0
+
+
+def read(path: Path) -> np.ndarray:
+    """Returns the whole games' records of ``path``."""
+    data = np.fromfile(path, RECORD, count=path.stat().st_size // RECORD.itemsize)
+    ends = np.flatnonzero(data["left"] == 0)
+    return data[:ends[-1] + 1] if len(ends) else data[:0]
+
+
+def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: int, exact: int,
+             explore: float, progress: bool = False) -> int:
+    """Appends games to ``path`` until it has ``games``; returns how many it played."""
+    meta = path.with_suffix(".json")
+    params = {"seed": seed, "depth": depth, "play": play, "exact": exact, "explore": explore}
+    if meta.exists():
+        old = json.loads(meta.read_text())
+        if {k: old.get(k) for k in PARAMETERS} != params:
+            raise SystemExit(f"{path} was made with {old}, not {params}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta.write_text(json.dumps(params) + "\n")
+    start = complete(path)
+    kwargs = {"depth": depth, "play": play, "exact": exact, "explore": explore}
+    tasks = [(n, seed, kwargs) for n in range(start, games)]
+    results: Iterator[np.ndarray]
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
+    results = pool.imap(_one, tasks, chunksize=2) if pool else map(_one, tasks)
+    clock, cpu, positions = time.perf_counter(), time.process_time(), 0
+    with path.open("ab") as out:
+        for n, records in enumerate(results, 1):
+            out.write(records.tobytes())
+            out.flush()
+            positions += len(records)
+            if progress and n % 20 == 0:  # CPU time: this process's (with --jobs 1)
+                wall, used = time.perf_counter() - clock, time.process_time() - cpu
+                print(f"  game {start + n}: {positions} positions this run, "
+                      f"{positions / wall:.1f}/s wall, {positions / used:.1f}/s CPU "
+                      f"({used / n:.2f} CPU s a game)", file=sys.stderr, flush=True)
+    if pool:
+        pool.close()
+    return len(tasks)
+
+
+def cmd_games(args: argparse.Namespace) -> None:
+    """Plays the games the file still lacks."""
+    DATA.mkdir(exist_ok=True)
+    (DATA / ".gitignore").write_text("*\n")
+    start = time.perf_counter()
+    n = generate(args.file, args.games, seed=args.seed, jobs=args.jobs, depth=args.depth,
+                 play=args.play or args.depth, exact=args.exact, explore=args.explore,
+                 progress=True)
+    print(f"{args.file}: {n} games in {time.perf_counter() - start:.0f} s, "
+          f"{len(read(args.file))} positions in all", flush=True)
+
+
+def cmd_fit(args: argparse.Namespace) -> None:
+    """Fits weights on the file's positions."""
+    import fit
+    import positions
+    records = read(args.file)
+    data = positions.record_rows(records, args.labels)
+    header = {"command": args.command_line, "seed": args.seed, "labels": args.labels,
+              "window": args.window,
+              "data": args.file.name, "games": int(len(np.unique(records["game"])))}
+    fit.WINDOW = args.window
+    prior = None
+    if args.prior:
+        from reversi.engine.weights import load
+        prior = load(args.prior)
+        header["prior"] = {"file": args.prior.name, "command": prior.header.get("command")}
+    fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior,
+                 stages=fit.even_stages(args.stages) if args.stages else fit.STAGES)
+
+
+def cmd_error(args: argparse.Namespace) -> None:
+    """Prints the held-out error of each weight file by bands of empties."""
+    import positions
+    print(positions.error_table(read(args.file), args.weights, paired=args.paired))
+
+
+def cmd_speed(args: argparse.Namespace) -> None:
+    """Prints the generator's throughput (CPU seconds) on a few games."""
+    for exact in args.exact_list:
+        clock = time.process_time()
+        out = [play_game(n, 99, depth=args.depth, play=args.play or args.depth, exact=exact,
+                         explore=args.explore) for n in range(args.games)]
+        spent = time.process_time() - clock
+        count = sum(len(r) for r in out)
+        print(f"exact {exact}, depth {args.depth}: {spent / args.games:.2f} s a game, "
+              f"{count / args.games:.0f} positions a game, {count / spent:.1f} positions/s",
+              flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parses the command line and runs the chosen step."""
+    native.install()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--name", default="train", help="the data file bench/.data/gen/NAME.bin")
+    parser.add_argument("--data", type=Path, default=DATA / "gen")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--depth", type=int, default=8, help="plies of the labelling search")
+    parser.add_argument("--play", type=int, default=0, help="plies of the playing search "
+                        "(default: --depth, one search for both)")
+    parser.add_argument("--exact", type=int, default=20, help="solved from this many empties")
+    parser.add_argument("--explore", type=float, default=0.05)
+    sub = parser.add_subparsers(dest="step", required=True)
+    games = sub.add_parser("games")
+    games.add_argument("--games", type=int, required=True)
+    games.add_argument("--jobs", type=int, default=1)
+    games.set_defaults(run=cmd_games)
+    fit_ = sub.add_parser("fit")
+    fit_.add_argument("--stages", type=int, default=30, help="stages of equal width (0: fit.STAGES)")
+    fit_.add_argument("--labels", default="searched", choices=("searched", "result", "mean"))
+    fit_.add_argument("--ridge", type=float, default=None)
+    fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
+    fit_.add_argument("--window", type=int, default=2, help="rows this many empties outside "
+                      "a stage's range also train it")
+    fit_.add_argument("--out", type=Path, required=True)
+    fit_.set_defaults(run=cmd_fit)
+    error = sub.add_parser("error")
+    error.add_argument("weights", type=Path, nargs="+")
+    error.add_argument("--paired", action="store_true", help="each file's difference from "
+                       "the first, with its standard error")
+    error.set_defaults(run=cmd_error)
+    speed = sub.add_parser("speed")
+    speed.add_argument("--games", type=int, default=6)
+    speed.add_argument("--exact-list", type=int, nargs="+", default=[18, 20])
+    speed.set_defaults(run=cmd_speed)
+    args = parser.parse_args(argv)
+    args.file = args.data / f"{args.name}.bin"
+    args.command_line = "python3 bench/gen.py " + shlex.join(argv)
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""The position generator and the many-stage fit end to end on tiny data (C2's evaluation).
+
+A few games searched 2 plies deep and solved from 8 empties, a run stopped
+half-way through a game and resumed, a fit of 30 stages (LSQR's iterations
+capped), a weight file the engine loads and the error table by bands of
+empties: seconds, never the real generation (``bench/gen.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("scipy", reason="the training tools need numpy and scipy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
+
+import fit  # noqa: E402
+import gen  # noqa: E402
+import positions  # noqa: E402
+
+from reversi.engine.evaluate import Evaluator  # noqa: E402
+from reversi.engine.patterns import indices  # noqa: E402
+
+TINY = {"seed": 5, "jobs": 1, "depth": 2, "play": 2, "exact": 8, "explore": 0.1}
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    """Six games of the tiny generator."""
+    path = tmp_path_factory.mktemp("gen") / "tiny.bin"
+    assert gen.generate(path, 6, **TINY) == 6
+    return path
+
+
+def test_records_are_labelled_exactly_from_the_solved_part(data):
+    records = gen.read(data)
+    assert sorted(set(records["game"].tolist())) == list(range(6))
+    solved = records["exact"] != gen.NONE
+    assert (solved == (records["empties"] <= 8)).all()
+    assert (records["searched"][solved] == gen.NO_SEARCH).all()
+    assert (records["searched"][~solved] != gen.NO_SEARCH).all()
+    for game in range(6):
+        mine = records[records["game"] == game]
+        assert mine["left"].tolist() == list(range(len(mine)))[::-1]
+        first = mine[mine["exact"] != gen.NONE][0]
+        assert first["result"] == first["exact"]  # the result is the first solved score
+        assert (np.abs(mine["result"]) == abs(int(first["result"]))).all()
+
+
+def test_a_stopped_run_resumes_to_the_same_file(data, tmp_path):
+    whole = data.read_bytes()
+    cut = tmp_path / "tiny.bin"
+    cut.write_bytes(whole[:len(whole) // 2 + 5])  # in the middle of a game and a record
+    assert gen.complete(cut) < 6
+    gen.generate(cut, 6, **TINY)
+    assert cut.read_bytes() == whole
+    with pytest.raises(SystemExit, match="was made with"):
+        gen.generate(cut, 7, **{**TINY, "depth": 3})
+
+
+def test_numpy_indices_are_the_engines(data):
+    records = gen.read(data)[:40]
+    found = positions.pattern_indices(records["p"], records["o"])
+    assert found.tolist() == [list(indices(int(p), int(o))) for p, o in
+                              zip(records["p"], records["o"])]
+
+
+def test_labels_before_the_solved_part(data):
+    records = gen.read(data)
+    searched, exact = positions.labels(records, "searched")
+    result, _ = positions.labels(records, "result")
+    mean, _ = positions.labels(records, "mean")
+    assert (searched[exact] == result[exact]).all()
+    assert np.allclose(mean, (searched + result) / 2)
+    assert np.allclose(searched[~exact], records["searched"][~exact] / gen.UNIT)
+
+
+def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    out = tmp_path / "tiny.weights"
+    records = gen.read(data)
+    header = {"command": "python3 bench/gen.py (test)", "seed": 5}
+    fit.fit_data(positions.record_rows(records, "searched"), out, header=header, ridge=10.0,
+                 stages=fit.even_stages(30))
+    evaluator = Evaluator.load(out)
+    header = evaluator.weights.header
+    assert len(header["stages"]) == 30 and header["stages"][0] == 2
+    assert header["positions"] == len(records) and header["seed"] == 5 and header["command"]
+    from reversi.engine.evaluate import DATA
+    table = positions.error_table(records, [DATA / "standard.weights", out], paired=True)
+    assert "| 16-20 |" in table and "| tiny.weights - standard.weights |" in table
+
+
+def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
+    """Fitting the difference from given weights: a huge ridge keeps those weights."""
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    from reversi.engine.evaluate import DATA
+    from reversi.engine.weights import load
+    prior = load(DATA / "standard.weights")
+    out = tmp_path / "prior.weights"
+    fitted = fit.fit_data(positions.record_rows(gen.read(data)), out, header={"seed": 5},
+                          ridge=1e12, stages=fit.even_stages(30), prior=prior)
+    stage = 7  # 15-16 empties: the prior's stage of 16 (its 16-20)
+    expected = fit.prior_vector(prior, 15, 16) / fit.SCALE
+    tables, extras = fitted.stage_numbers(stage)
+    found = np.concatenate([*(np.asarray(t) for t in tables), np.asarray(extras)])
+    assert np.abs(found - expected).max() <= 1
