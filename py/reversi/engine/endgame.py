@@ -70,7 +70,7 @@ from .evaluate import STANDARD, Evaluator
 from .lastsquares import BIT as _BIT
 from .lastsquares import INF, LastSquares, last_score
 from .search import Search
-from .stability import stability_bound
+from .stability import edge_bound, stability_bound
 from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
@@ -329,7 +329,7 @@ class Solver(LastSquares):
         ``empties`` (in priority order) left; ``parity`` is their :func:`_parity`."""
         self.nodes += 1
         if STABILITY:
-            bound = stability_bound(o, p, alpha) if self.sign > 0 else stability_bound(p, o, alpha)
+            bound = edge_bound(o, p, alpha) if self.sign > 0 else edge_bound(p, o, alpha)
             if bound is not None:
                 return bound
         best = -INF
