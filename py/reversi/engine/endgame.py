@@ -174,7 +174,7 @@ class Solver(LastSquares):
                 return -self.solve(o, p, -beta, -alpha)[0], None
             return self.sign * (p.bit_count() - o.bit_count()), None
         n = 64 - (p | o).bit_count() - 1
-        children = self._children(p, o, moves, -1, n)
+        children = self._children(p, o, moves, n)
         lo, hi = -64, 64  # what the tests have shown of the score so far
         guess, move = self._guess(p, o, n + 1), None
         while lo < hi and lo < beta and hi > alpha:
@@ -230,7 +230,7 @@ class Solver(LastSquares):
         return self.sign * (p.bit_count() - o.bit_count())
 
     # -- with the table, fastest-first -------------------------------------
-    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: Square,
+    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard,
                   n: int) -> list[tuple[float, Square, Bitboard, Bitboard, Bitboard]]:
         """Returns ``(key, square, child p, child o, child's moves)`` for ``moves``
         leaving ``n`` empty squares, best first."""
@@ -244,9 +244,7 @@ class Solver(LastSquares):
             np_, no = o ^ f, p | f | b
             m = moves_mask(np_, no)
             key: float
-            if sq == tt_move:
-                key = -INF * 64
-            elif evaluate:
+            if evaluate:
                 key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
                     evaluate(np_, no)
             else:
@@ -280,16 +278,23 @@ class Solver(LastSquares):
                 return -self._search(o, p, -alpha - 1, n, replies)
             return self.sign * (p.bit_count() - o.bit_count())
         n -= 1
-        children = self._children(p, o, moves, tt_move, n)
         best, best_move = -INF, -1
-        if n > SHALLOW:
-            # Enhanced transposition cutoff: a child already known to refute.
-            for _, sq, np_, no, _ in children:
-                known = self.table.get((np_, no))
-                if known is not None and -known[1] > alpha:
-                    best, best_move = -known[1], sq
-                    break
-        if best <= alpha:
+        if tt_move >= 0:
+            # The table's move first, alone: when it refutes, no other child is made.
+            b = _BIT[tt_move]
+            f = flips_mask(p, o, tt_move)
+            best, best_move = -self._value(o ^ f, p | f | b, -alpha - 1, n), tt_move
+            moves ^= b
+        if best <= alpha and moves:
+            children = self._children(p, o, moves, n)
+            if n > SHALLOW:
+                # Enhanced transposition cutoff: a child already known to refute.
+                for _, sq, np_, no, _ in children:
+                    known = self.table.get((np_, no))
+                    if known is not None and -known[1] > alpha:
+                        best, best_move = -known[1], sq
+                        children = []
+                        break
             for _, sq, np_, no, replies in children:
                 if n > SHALLOW:
                     s = -self._search(np_, no, -alpha - 1, n, replies)
