@@ -82,6 +82,8 @@ SHALLOW = 7
 TABLE_LIMIT = 1 << 17
 #: Moves leaving this many empty squares or more are also ordered by evaluation.
 EVAL_ORDER = 13
+#: Moves leaving this many empty squares or more are ordered by a one-ply search instead.
+SEARCH_ORDER = 16
 #: Discs a reply of the opponent costs in that ordering.
 MOBILITY_WEIGHT = 3.0
 #: From this many empty squares the first MTD(f) test is at the midgame search's score
@@ -246,12 +248,26 @@ class Solver(LastSquares):
             key: float
             if evaluate:
                 key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
-                    evaluate(np_, no)
+                    (self._reply_value(np_, no, m) if n >= SEARCH_ORDER else evaluate(np_, no))
             else:
                 key = ((m.bit_count() + (m & _CORNERS).bit_count()) << 6) + _RANK[sq]
             children.append((key, sq, np_, no, m))
         children.sort()
         return children
+
+    def _reply_value(self, p: Bitboard, o: Bitboard, moves: Bitboard) -> float:
+        """Returns the evaluation for ``p`` after its best reply among ``moves`` by a
+        one-ply search (the evaluation of ``p``'s position when it has none)."""
+        evaluate = self.evaluate
+        best = -INF * 64.0 if moves else evaluate(p, o)
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            f = flips_mask(p, o, b.bit_length() - 1)
+            value = -evaluate(o ^ f, p | f | b)
+            if value > best:
+                best = value
+        return best
 
     def _search(self, p: Bitboard, o: Bitboard, alpha: int, n: int, moves: Bitboard) -> int:
         """Returns the fail-soft score, tested against ``alpha``, of a position
