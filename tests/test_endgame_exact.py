@@ -25,7 +25,7 @@ from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
 from reversi.engine.endgame import Solver, solve, solve_all
-from reversi.engine.stability import stable_edges
+from reversi.engine.stability import stable_discs, stable_edges
 from tests.test_endgame import Countdown
 
 
@@ -111,25 +111,29 @@ def test_anti_every_move_is_exact(index):
         assert proven(o ^ f, p | f | 1 << square, -score, -1), square
 
 
-def test_stable_edges_are_never_flipped():
-    """The stable edge discs of random positions stay in place to the end of
-    random games from them."""
+def test_stable_discs_are_never_flipped():
+    """R5: the stable discs of random positions (edges, then inner ones from full
+    lines) stay in place to the end of random games from them, and include the
+    stable edge discs."""
     rng = random.Random(7)
-    checked = 0
+    checked = inner = 0
     for _ in range(300):
         board = Board()
-        for _ in range(rng.randint(20, 56)):
+        for _ in range(rng.randint(20, 58)):
             if board.is_game_over():
                 break
             board.play(rng.choice(board.legal_moves()))
         black, white = board.black, board.white
-        stable_b, stable_w = stable_edges(black, white), stable_edges(white, black)
+        stable_b, stable_w = stable_discs(black, white), stable_discs(white, black)
         assert stable_b & ~black == 0 and stable_w & ~white == 0
+        edges = stable_edges(black, white) | stable_edges(white, black)
+        assert (stable_b | stable_w) & edges == edges
         while not board.is_game_over():
             board.play(rng.choice(board.legal_moves()))
             assert board.black & stable_b == stable_b and board.white & stable_w == stable_w
         checked += (stable_b | stable_w).bit_count()
-    assert checked > 300
+        inner += ((stable_b | stable_w) & ~edges).bit_count()
+    assert checked > 300 and inner > 100
 
 
 @pytest.mark.parametrize("checks", [5, 50, 300])

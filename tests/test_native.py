@@ -4,7 +4,8 @@ One truth for the rules and the evaluation: perft, legal moves and flips
 (R3-R5), the evaluation to the last unit in every stage and for both
 variants' weights (V2), fixed-depth and node-budget searches (values, moves
 and node counts, so the tools' ladder plays the same games on either engine,
-C2), and the exact solver's scores (R5) on FFO #1-#19.  The module compiles
+C2), and the exact solver's scores (R5) on FFO #1-#19 (its node counts no
+longer: the Python solver orders and cuts more).  The module compiles
 the engine when it is not built yet, so a broken build fails here.
 """
 
@@ -20,7 +21,7 @@ from reversi.engine import think as think_module
 from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask, squares
 from reversi.engine.board import OPENING_BLACK, OPENING_WHITE
 from reversi.engine.budget import Deadline, SearchTimeout
-from reversi.engine.endgame import Solver
+from reversi.engine.endgame import Solver, solve_all
 from reversi.engine.evaluate import for_variant
 from reversi.engine.players import choose_move
 from reversi.engine.search import Search
@@ -135,8 +136,10 @@ def test_c2_levels_play_the_same_moves_when_installed(monkeypatch):
     assert think_module.Search is native.Search
     found = [choose_move(p, o, level, seed=3, nodes=nodes)
              for p, o in positions for level, nodes in (("hard", 18_000), ("expert", 60_000))]
-    assert [(c.square, c.score, c.nodes, c.exact) for c in found] == \
-        [(c.square, c.score, c.nodes, c.exact) for c in expected]
+    # Exact moves' node counts differ: the compiled solver no longer mirrors the
+    # Python one node for node (R5, C2); the midgame ones still do.
+    assert [(c.square, c.score, c.exact, None if c.exact else c.nodes) for c in found] == \
+        [(c.square, c.score, c.exact, None if c.exact else c.nodes) for c in expected]
 
 
 @pytest.mark.parametrize("number", range(1, 20))
@@ -146,15 +149,21 @@ def test_r5_ffo_every_move_exact(number):
     assert native.solve_all(p, o) == scores
 
 
-def test_r5_solver_same_scores_moves_and_nodes():
-    """R5, V2: the compiled solver finds the Python solver's score, move and node
-    count on endgames of 10-13 empty squares, in both variants."""
+def test_r5_solver_same_scores_and_moves():
+    """R5, V2: the compiled solver finds the Python solver's score and a move of
+    the same exact score on endgames of 10-13 empty squares, in both variants.
+    (Node counts are not compared: the Python solver orders and cuts more than
+    the compiled mirror since its one-ply ordering and inner stable discs, R5,
+    and the compiled engine only serves the offline tools, C2.)"""
     ends = [pos for pos in POSITIONS if 10 <= 64 - (pos[0] | pos[1]).bit_count() <= 13 and moves_mask(*pos)]
     for variant in ("standard", "anti"):
         for p, o in random.Random(6).sample(ends, 6):
-            python, compiled = Solver(variant=variant), native.Solver(variant=variant)
-            assert compiled.solve(p, o) == python.solve(p, o)
-            assert compiled.nodes == python.nodes
+            score, move = Solver(variant=variant).solve(p, o)
+            compiled, square = native.Solver(variant=variant).solve(p, o)
+            assert compiled == score
+            if square != move:
+                scores = solve_all(p, o, variant=variant)
+                assert scores[square] == scores[move] == score
 
 
 def test_deadline_stops_the_compiled_searches():

@@ -26,28 +26,28 @@ can never be flipped stay the owner's to the end, so with ``s`` stable discs
 of the opponent the score is at most ``64 - 2 * s``; a null-window search at
 ``alpha`` at or above that bound returns it at once.  In anti-reversi (V2)
 the score is ``o - p``, so it is the mover's own stable discs that bound it.
-The stable discs counted are those of the four edges that no sequence of
-placements along the edge can flip (:mod:`.stability`, a table of the
-6,561 edges built at import in about 50 ms).  The test is made only when the
-side's discs on the edges allow a cut, so it costs a mask and a count in
-balanced positions, where it never cuts (needing 32 stable discs to cut at
-alpha 0, more than the 28 edge squares); in
-lopsided ones like FFO #39 it cuts the whole refutation of a wipe-out.
+Above ``SHALLOW`` empties the stable discs are those of the edges and the
+inner ones found from full lines (:func:`~.stability.stability_bound`); from
+``SHALLOW`` down, the edges' only (:func:`~.stability.edge_bound`: the inner
+ones cost 10 % there).  The test is made only when the side's discs allow a
+cut, so it costs a count in balanced positions, where it never cuts (32
+stable discs are needed at alpha 0); in lopsided ones like FFO #39 it cuts
+the whole refutation of a wipe-out.
 
 - Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
   holds a lower and an upper bound, the best move and the empty squares
   left after it.  When full, it keeps the half with the most empty squares
-  (depth-preferred: they cost the most to find again; emptying it instead
-  cost 14 % more nodes on FFO #26, #28, #33, #36 and 5.2 times more on #39).  Moves are ordered
-  fastest-first: fewest replies for the opponent (corners counted twice), ties
-  broken by a static square priority (corners first, X-squares last); the
-  table's move goes first.  From ``EVAL_ORDER`` empty squares (after the
-  move) up, the replies count ``MOBILITY_WEIGHT`` discs each and the
-  evaluation of the position after the move is added (Edax mixes mobility
-  and shallow evaluations the same way): 16 % less time on FFO #1-#19 and
-  #21-#25 of the second file, against fastest-first alone.  Before searching, the children's table bounds
-  are checked for one that already refutes the position ("enhanced
-  transposition cutoff").
+  (depth-preferred: they cost the most to find again).  The table's move is
+  searched first, alone, before the other moves are made and ordered.  The
+  others go fastest-first: fewest replies for the opponent (corners counted
+  twice), ties broken by a static square priority (corners first, X-squares
+  last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
+  count ``MOBILITY_WEIGHT`` discs each and the evaluation of the position
+  after the move is added (as Edax mixes mobility and shallow evaluations);
+  from ``SEARCH_ORDER`` up, that evaluation is a one-ply search's (the
+  opponent's best reply): FFO #25-28 and #33, 10 % fewer nodes.  Before the
+  other moves are searched, their table bounds are checked for one that
+  already refutes the position ("enhanced transposition cutoff").
 - From ``SHALLOW`` down to 5 empty squares: no table and no move generation.
   The empty squares are kept in a list in static priority order and tried
   with :func:`~reversi.bitboard.flips_mask`, squares in regions (board
@@ -68,9 +68,13 @@ from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
 from .lastsquares import BIT as _BIT
-from .lastsquares import INF, LastSquares, last_score
+from .lastsquares import INF, PRIORITY, LastSquares, last_score
+from .lastsquares import QUADRANT as _QUADRANT
+from .lastsquares import RANK as _RANK
+from .lastsquares import odd_first as _odd_first
+from .lastsquares import parity as _parity
 from .search import Search
-from .stability import stability_bound
+from .stability import edge_bound, stability_bound
 from .variants import ANTI, check
 
 __all__ = ["SearchTimeout", "Solver", "solve", "solve_all"]
@@ -82,6 +86,8 @@ SHALLOW = 7
 TABLE_LIMIT = 1 << 17
 #: Moves leaving this many empty squares or more are also ordered by evaluation.
 EVAL_ORDER = 13
+#: Moves leaving this many empty squares or more are ordered by a one-ply search instead.
+SEARCH_ORDER = 16
 #: Discs a reply of the opponent costs in that ordering.
 MOBILITY_WEIGHT = 3.0
 #: From this many empty squares the first MTD(f) test is at the midgame search's score
@@ -97,44 +103,6 @@ def guess_depth(empties: int) -> int:
     return max(2, (empties - 6) // 2)
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-
-#: Static move order (Edax's presorted list): corners first, X-squares last.
-PRIORITY: tuple[Square, ...] = (
-    0, 7, 56, 63,                        # corners
-    2, 5, 16, 23, 40, 47, 58, 61,        # A squares: edge, two from the corner
-    3, 4, 24, 31, 32, 39, 59, 60,        # B squares: middle of the edges
-    18, 21, 42, 45,                      # diagonal, two from the corner
-    19, 20, 26, 29, 34, 37, 43, 44,
-    11, 12, 25, 30, 33, 38, 51, 52,
-    10, 13, 17, 22, 41, 46, 50, 53,
-    1, 6, 8, 15, 48, 55, 57, 62,         # C squares: edge, next to the corner
-    9, 14, 49, 54,                       # X squares: diagonal, next to the corner
-    27, 28, 35, 36,                      # the centre (always occupied)
-)
-_RANK = tuple(PRIORITY.index(s) for s in range(64))
-#: Per square: one bit naming its quadrant (a1-d4, e1-h4, a5-d8, e5-h8).
-_QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
-#: Per parity (4 bits, one per quadrant): per square, 0 in an odd quadrant, else 1.
-_EVEN = tuple(tuple(0 if parity & _QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
-
-
-def _parity(empties: list[Square]) -> int:
-    """Returns the quadrants holding an odd number of ``empties``, as 4 bits."""
-    parity = 0
-    for x in empties:
-        parity ^= _QUADRANT[x]
-    return parity
-
-
-def _odd_first(empties: list[Square], parity: int) -> list[Square]:
-    """Returns ``empties`` with those in odd quadrants first, else in the same order.
-
-    (With four empties, only the quadrant split 2-1-1 mixes odd and even.)
-    """
-    if 0 < parity < 15:
-        return sorted(empties, key=_EVEN[parity].__getitem__)
-    return empties
-
 
 class Solver(LastSquares):
     """An exact search with its transposition table and node counter.
@@ -174,7 +142,7 @@ class Solver(LastSquares):
                 return -self.solve(o, p, -beta, -alpha)[0], None
             return self.sign * (p.bit_count() - o.bit_count()), None
         n = 64 - (p | o).bit_count() - 1
-        children = self._children(p, o, moves, -1, n)
+        children = self._children(p, o, moves, n)
         lo, hi = -64, 64  # what the tests have shown of the score so far
         guess, move = self._guess(p, o, n + 1), None
         while lo < hi and lo < beta and hi > alpha:
@@ -230,7 +198,7 @@ class Solver(LastSquares):
         return self.sign * (p.bit_count() - o.bit_count())
 
     # -- with the table, fastest-first -------------------------------------
-    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: Square,
+    def _children(self, p: Bitboard, o: Bitboard, moves: Bitboard,
                   n: int) -> list[tuple[float, Square, Bitboard, Bitboard, Bitboard]]:
         """Returns ``(key, square, child p, child o, child's moves)`` for ``moves``
         leaving ``n`` empty squares, best first."""
@@ -244,16 +212,28 @@ class Solver(LastSquares):
             np_, no = o ^ f, p | f | b
             m = moves_mask(np_, no)
             key: float
-            if sq == tt_move:
-                key = -INF * 64
-            elif evaluate:
+            if evaluate:
                 key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
-                    evaluate(np_, no)
+                    (self._reply_value(np_, no, m) if n >= SEARCH_ORDER else evaluate(np_, no))
             else:
                 key = ((m.bit_count() + (m & _CORNERS).bit_count()) << 6) + _RANK[sq]
             children.append((key, sq, np_, no, m))
         children.sort()
         return children
+
+    def _reply_value(self, p: Bitboard, o: Bitboard, moves: Bitboard) -> float:
+        """Returns the evaluation for ``p`` after its best reply among ``moves`` by a
+        one-ply search (the evaluation of ``p``'s position when it has none)."""
+        evaluate = self.evaluate
+        best = -INF * 64.0 if moves else evaluate(p, o)
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            f = flips_mask(p, o, b.bit_length() - 1)
+            value = -evaluate(o ^ f, p | f | b)
+            if value > best:
+                best = value
+        return best
 
     def _search(self, p: Bitboard, o: Bitboard, alpha: int, n: int, moves: Bitboard) -> int:
         """Returns the fail-soft score, tested against ``alpha``, of a position
@@ -280,16 +260,23 @@ class Solver(LastSquares):
                 return -self._search(o, p, -alpha - 1, n, replies)
             return self.sign * (p.bit_count() - o.bit_count())
         n -= 1
-        children = self._children(p, o, moves, tt_move, n)
         best, best_move = -INF, -1
-        if n > SHALLOW:
-            # Enhanced transposition cutoff: a child already known to refute.
-            for _, sq, np_, no, _ in children:
-                known = self.table.get((np_, no))
-                if known is not None and -known[1] > alpha:
-                    best, best_move = -known[1], sq
-                    break
-        if best <= alpha:
+        if tt_move >= 0:
+            # The table's move first, alone: when it refutes, no other child is made.
+            b = _BIT[tt_move]
+            f = flips_mask(p, o, tt_move)
+            best, best_move = -self._value(o ^ f, p | f | b, -alpha - 1, n), tt_move
+            moves ^= b
+        if best <= alpha and moves:
+            children = self._children(p, o, moves, n)
+            if n > SHALLOW:
+                # Enhanced transposition cutoff: a child already known to refute.
+                for _, sq, np_, no, _ in children:
+                    known = self.table.get((np_, no))
+                    if known is not None and -known[1] > alpha:
+                        best, best_move = -known[1], sq
+                        children = []
+                        break
             for _, sq, np_, no, replies in children:
                 if n > SHALLOW:
                     s = -self._search(np_, no, -alpha - 1, n, replies)
@@ -329,7 +316,7 @@ class Solver(LastSquares):
         ``empties`` (in priority order) left; ``parity`` is their :func:`_parity`."""
         self.nodes += 1
         if STABILITY:
-            bound = stability_bound(o, p, alpha) if self.sign > 0 else stability_bound(p, o, alpha)
+            bound = edge_bound(o, p, alpha) if self.sign > 0 else edge_bound(p, o, alpha)
             if bound is not None:
                 return bound
         best = -INF

@@ -1,8 +1,9 @@
 """The exact solver's last four, three, two and one empty squares (SPEC R4, R5).
 
 Unrolled code, one method per count, the four in the parity order the caller
-gives (as Edax's solve_4 sorts them): in Python a call and a loop cost more
-than the straight-line tests.  The last empty square's score comes from the
+gives (as Edax's solve_4 sorts them: :func:`odd_first`, squares in quadrants
+with an odd number of empties first, else by a static priority): in Python a
+call and a loop cost more than the straight-line tests.  The last empty square's score comes from the
 number of discs its placement flips, without building the position.
 :class:`LastSquares` is the base of :class:`reversi.engine.endgame.Solver`.
 """
@@ -17,6 +18,44 @@ from .bitboard import Bitboard, Square, flips_mask
 INF = 65
 #: Each square's bit.
 BIT: tuple[Bitboard, ...] = tuple(1 << s for s in range(64))
+
+#: Static move order (Edax's presorted list): corners first, X-squares last.
+PRIORITY: tuple[Square, ...] = (
+    0, 7, 56, 63,                        # corners
+    2, 5, 16, 23, 40, 47, 58, 61,        # A squares: edge, two from the corner
+    3, 4, 24, 31, 32, 39, 59, 60,        # B squares: middle of the edges
+    18, 21, 42, 45,                      # diagonal, two from the corner
+    19, 20, 26, 29, 34, 37, 43, 44,
+    11, 12, 25, 30, 33, 38, 51, 52,
+    10, 13, 17, 22, 41, 46, 50, 53,
+    1, 6, 8, 15, 48, 55, 57, 62,         # C squares: edge, next to the corner
+    9, 14, 49, 54,                       # X squares: diagonal, next to the corner
+    27, 28, 35, 36,                      # the centre (always occupied)
+)
+RANK = tuple(PRIORITY.index(s) for s in range(64))
+#: Per square: one bit naming its quadrant (a1-d4, e1-h4, a5-d8, e5-h8).
+QUADRANT = tuple(1 << ((s >> 5) * 2 + ((s & 7) >> 2)) for s in range(64))
+#: Per parity (4 bits, one per quadrant): per square, 0 in an odd quadrant, else 1.
+_EVEN = tuple(tuple(0 if parity & QUADRANT[s] else 1 for s in range(64)) for parity in range(16))
+
+
+def parity(empties: list[Square]) -> int:
+    """Returns the quadrants holding an odd number of ``empties``, as 4 bits."""
+    odd = 0
+    for x in empties:
+        odd ^= QUADRANT[x]
+    return odd
+
+
+def odd_first(empties: list[Square], odd: int) -> list[Square]:
+    """Returns ``empties`` with those in odd quadrants first, else in the same order.
+
+    (With four empties, only the quadrant split 2-1-1 mixes odd and even.)
+    """
+    if 0 < odd < 15:
+        return sorted(empties, key=_EVEN[odd].__getitem__)
+    return empties
+
 
 LastScore = Callable[[Bitboard, Bitboard, Square], int]
 

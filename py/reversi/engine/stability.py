@@ -1,7 +1,9 @@
-"""Stable edge discs (R5): discs on the board's edges that no sequence of placements
-can flip, a lower bound of their owner's final discs, for the exact solver's
-stability cutoff (Edax's ``find_edge_stable``, memoised in a table of the 6,561
-edges built at import in about 50 ms)."""
+"""Stable discs (R5): discs that no sequence of placements can flip, a lower
+bound of their owner's final discs, for the exact solver's stability cutoff.
+On the edges, Edax's ``find_edge_stable``, memoised in a table of the 6,561
+edges built at import in about 50 ms; inside, discs whose four lines are each
+full or hold a stable disc of the same colour next to them (Edax's
+``get_stability``)."""
 
 from __future__ import annotations
 
@@ -78,11 +80,65 @@ def stable_edges(q: Bitboard, r: Bitboard) -> Bitboard:
     return s | column[edge[a | b << 8]] << 7
 
 
-def stability_bound(q: Bitboard, r: Bitboard, alpha: int) -> int | None:
-    """Returns the bound ``64 - 2 * stable`` on the score of ``q``'s opponent when it is
-    at most ``alpha`` (a null-window search may return it at once), else None; only
-    looked up when ``q``'s edge discs could allow it."""
+_ROWS = 0x0101010101010101
+_CENTRE: Bitboard = 0x007E7E7E7E7E7E00
+
+
+def _full_lines(occupied: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
+    """Returns the squares whose row, column, diagonal (a1-h8 way) and
+    anti-diagonal (h1-a8 way) hold no empty square: four bitboards."""
+    r = occupied & occupied >> 4
+    r &= r >> 2
+    r &= r >> 1
+    rows = (r & _ROWS) * 0xFF
+    c = occupied & occupied >> 32
+    c &= c >> 16
+    c &= c >> 8
+    columns = (c & 0xFF) * _ROWS
+    e = occupied ^ 0xFFFFFFFFFFFFFFFF
+    d = e | (e << 9 & 0xFEFEFEFEFEFEFEFE) | (e >> 9 & 0x7F7F7F7F7F7F7F7F)
+    d |= (d << 18 & 0xFCFCFCFCFCFCFCFC) | (d >> 18 & 0x3F3F3F3F3F3F3F3F)
+    d |= (d << 36 & 0xF0F0F0F0F0F0F0F0) | (d >> 36 & 0x0F0F0F0F0F0F0F0F)
+    a = e | (e << 7 & 0x7F7F7F7F7F7F7F7F) | (e >> 7 & 0xFEFEFEFEFEFEFEFE)
+    a |= (a << 14 & 0x3F3F3F3F3F3F3F3F) | (a >> 14 & 0xFCFCFCFCFCFCFCFC)
+    a |= (a << 28 & 0x0F0F0F0F0F0F0F0F) | (a >> 28 & 0xF0F0F0F0F0F0F0F0)
+    return rows, columns, ~d & occupied, ~a & occupied
+
+
+def stable_discs(q: Bitboard, r: Bitboard) -> Bitboard:
+    """Returns ``q``'s discs that can never be flipped (against ``r``'s): the
+    stable edge discs, then, as long as more are found, the inner discs whose
+    four lines (through the disc, both ways) are each full or hold a stable
+    disc of ``q`` next to it (Edax's ``get_stability``)."""
+    rows, columns, diagonals, antidiagonals = _full_lines(q | r)
+    inner = q & _CENTRE
+    stable = stable_edges(q, r) | inner & rows & columns & diagonals & antidiagonals
+    while True:
+        grown = inner & (rows | stable >> 1 | stable << 1) & (columns | stable >> 8 | stable << 8) \
+            & (diagonals | stable >> 9 | stable << 9) & (antidiagonals | stable >> 7 | stable << 7)
+        if not grown & ~stable:
+            return stable
+        stable |= grown
+
+
+def edge_bound(q: Bitboard, r: Bitboard, alpha: int) -> int | None:
+    """Returns :func:`stability_bound` counting the stable edge discs only
+    (cheaper: for the searches near the end)."""
     if 64 - 2 * (q & _EDGES).bit_count() > alpha:
         return None
     bound = 64 - 2 * stable_edges(q, r).bit_count()
+    return bound if bound <= alpha else None
+
+
+def stability_bound(q: Bitboard, r: Bitboard, alpha: int) -> int | None:
+    """Returns the bound ``64 - 2 * stable`` on the score of ``q``'s opponent when it is
+    at most ``alpha`` (a null-window search may return it at once), else None; only
+    looked up when ``q``'s discs could allow it, the inner ones only when its
+    stable edge discs do not."""
+    if 64 - 2 * q.bit_count() > alpha:
+        return None
+    stable = stable_edges(q, r)
+    if 64 - 2 * stable.bit_count() > alpha >= 64 - 2 * (stable | q & _CENTRE).bit_count():
+        stable = stable_discs(q, r)
+    bound = 64 - 2 * stable.bit_count()
     return bound if bound <= alpha else None
