@@ -133,7 +133,7 @@ function bindControls() {
   const clicks = {
     "new-game": "newGame", undo: "undo", redo: "redo", pause: "pause",
     "legal-dots": "toggleLegal", sound: "toggleSound", "close-review": "closeReview",
-    analyse: "analyse", "analysis-cancel": "cancelAnalysis", "copy-transcript": "copyTranscript",
+    analyse: "analyseInView", "analysis-cancel": "cancelAnalysis", "copy-transcript": "copyTranscript",
     "copy-review": "copyReview", takeover: "takeover",
     "result-new": "newGame", "result-review": "review", "result-analyse": "reviewAndAnalyse",
     "result-copy": "copyTranscript", "hint-toggle": "toggleHints", "result-share": "shareGame",

@@ -144,10 +144,21 @@ def test_b8_phone_and_desktop_layout(browser, base_url):
             ctx.close()
 
 
+#: Whether the element of a selector is wholly in the side column's view: not scrolled out
+#: of it, and not under its pinned toolbar.
+SHOWN_IN_DOCK = """(selector) => {
+    const el = document.querySelector(selector), dock = el.closest('.dock');
+    const box = el.getBoundingClientRect(), view = dock.getBoundingClientRect();
+    const bar = dock.querySelector('.toolbar').getBoundingClientRect();
+    return box.height > 0 && box.top >= view.top - 0.5 && box.bottom <= bar.top + 0.5;
+}"""
+
+
 def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_url):
     """B8 on a desktop (the layout: the board is the hero, the rest beside it):
     with the side column at its longest (a game reviewed, its analysis running), nothing
-    covers the board, the review tools are in view, and the whole board is still in view
+    covers the board; the review tools, the game's mistakes and the analysis graph are in the
+    side column's view, above its pinned toolbar (N6); and the whole board is still in view
     without scrolling. (The old page scrolled a side column past a sticky board.)"""
     ctx = browser.new_context(viewport=DESKTOP)
     pg = ctx.new_page()
@@ -159,14 +170,16 @@ def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_ur
         pg.wait_for_selector("#review-bar:not([hidden])")
         pg.get_by_role("button", name="Analyse").click()
         pg.wait_for_selector("#analysis:not([hidden])")
+        # N6: the mistakes and the graph open in view, above the pinned toolbar
+        pg.wait_for_function(f"() => [{SHOWN_IN_DOCK}].every((shown) => shown('#review-mistakes') && shown('#analysis-graph'))")
         settle(pg)
         pg.evaluate("window.scrollTo(0, 0)")
         screenshot(pg, "foundation-desktop-review-analysis")
         wrap = pg.locator("#board-wrap").bounding_box()
         for part in ("#review-bar", "#analysis", ".toolbar", ".scores", ".top"):
             assert not intersects(pg.locator(part).bounding_box(), wrap), part
-        for name in ("Back one", "Forward one", "Back to the game"):
-            assert in_viewport(pg, pg.get_by_role("button", name=name, exact=True)), name
+        for part in ("#review-back", "#review-forward", "#close-review", "#review-mistakes", "#analysis-graph"):
+            assert pg.evaluate(f"({SHOWN_IN_DOCK})('{part}')"), part
         board = pg.get_by_role("grid", name="Board")
         assert in_viewport(pg, board), board.bounding_box()
         assert pg.evaluate("document.documentElement.scrollHeight") <= DESKTOP["height"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.editor import play_from
+from tests.browser.editor import empties_note, play_from
 from tests.browser.pages import READY, history_rows, open_game, open_menu, play, screenshot, status, tap
 from tests.browser.test_controls import arrows_to, press_and_wait, tab_into_board
 from tests.test_mistakes import KNOWN, MOVES, START
@@ -112,7 +112,8 @@ def test_by_keyboard_alone_a_planted_mistake_is_announced_and_retried_right(page
     page.keyboard.type(START)
     tab_to(page, "editor-apply")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('#editor-note').textContent.includes('empty squares')")
+    page.wait_for_function("(w) => document.querySelector('#editor-note').textContent.includes(w)",
+                           arg=empties_note(START))
     tab_to(page, "editor-local")  # between two players: the known game's mistakes, a8 at move 4 first
     before = status(page)
     page.keyboard.press("Enter")

@@ -351,7 +351,7 @@ test("analysis runs one position per request until Python says it is finished", 
   });
   await h.controller.start({});
   await h.controller.emit("review");
-  await h.controller.emit("analyse");
+  await h.controller.emit("analyseInView");
   assert.deepEqual(h.methods().filter((m) => m.startsWith("analysis")), ["analysis_start", "analysis_step", "analysis_step"]);
   assert.deepEqual(h.calls.find(([m]) => m === "analysis_start")[1], { moves: "f5", title: "Game", human: null });
 });

@@ -195,7 +195,6 @@ export function createController({
       const reply = await command("history_page", { page });
       if (reply && reply.history_page) ui.historyPage(reply.history_page);
     },
-    analyse,
     watch,
     copyTranscript: () => copy(snap.transcript),
     shareGame: () => shareLink(snap.link),

@@ -85,6 +85,12 @@ export function frameSnapshot(frame) {
 export function reviewIntents({ review, command, overrule, openReview, stopWatching, analyse, show, ui, copy, shareLink,
   analysing }) {
   const current = async () => openReview(await command("review", { source: "current" }));
+  /** Analyses the reviewed game and brings its mistakes and graph into view (N6). */
+  async function analyseInView() {
+    const analysing = analyse();
+    if (ui.analysisInView) ui.analysisInView();
+    await analysing;
+  }
   return {
     async review() {
       stopWatching();
@@ -128,12 +134,12 @@ export function reviewIntents({ review, command, overrule, openReview, stopWatch
       openReview(reply);
       return Boolean(reply);
     },
+    analyseInView,
+    /** The result card's Analyse: the game's review, analysed (N6). */
     async reviewAndAnalyse() {
       stopWatching();
       await current();
-      const analysing = analyse();
-      if (ui.analysisInView) ui.analysisInView(); // its list and graph, from the result card (N6)
-      await analysing;
+      await analyseInView();
     },
   };
 }

@@ -227,6 +227,7 @@ export function createPanels({ emit, words }) {
     reviewOpened() {
       $("review-bar").hidden = false;
       $("result").hidden = true;
+      $("celebration").hidden = true; // the stars belong to play, not to a review
       document.body.classList.add("reviewing");
       document.querySelector(".scores").scrollIntoView({ block: "start" });
       ($("review-back").disabled ? $("close-review") : $("review-back")).focus({ preventScroll: true });
