@@ -3,7 +3,7 @@ board-string field and the editor's buttons, as a player does."""
 
 from __future__ import annotations
 
-from tests.browser.pages import menu_button, status
+from tests.browser.pages import menu_button, status, wait_until
 
 
 def open_editor(pg) -> None:
@@ -24,7 +24,7 @@ def use_board(pg, text: str, says: str = "") -> None:
     says = says or empties_note(text)
     pg.locator("#editor-board").fill(text)
     pg.get_by_role("button", name="Use it").click()
-    pg.wait_for_function("(w) => document.querySelector('#editor-note').textContent.includes(w)", arg=says)
+    wait_until(pg, "(w) => document.querySelector('#editor-note').textContent.includes(w)", arg=says)
 
 
 def play_from(pg, board: str, button: str = "Two players") -> None:
@@ -34,5 +34,5 @@ def play_from(pg, board: str, button: str = "Two players") -> None:
     use_board(pg, board)
     before = status(pg)
     pg.get_by_role("button", name=button).click()
-    pg.wait_for_function("(s) => document.querySelector('#status').textContent !== s", arg=before)
+    wait_until(pg, "(s) => document.querySelector('#status').textContent !== s", arg=before)
     pg.wait_for_selector("#editor", state="hidden")

@@ -21,6 +21,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 SCHEMES = ("light", "dark")
@@ -60,10 +61,10 @@ def reach(pg, state: str) -> None:
         wait_for_human_turn(pg)
     if state == "paused":
         pg.get_by_role("button", name="Pause").click()
-        pg.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+        wait_until(pg, "() => document.querySelector('#turn').textContent === 'Paused'")
     if state == "full-screen":
         menu_button(pg, "Full screen")
-        pg.wait_for_function("() => document.body.classList.contains('fullscreen')")
+        wait_until(pg, "() => document.body.classList.contains('fullscreen')")
     if state == "menu-open":
         open_menu(pg)
         pg.get_by_role("dialog", name="Menu").get_by_text("Transcripts").click()  # its details open too

@@ -15,6 +15,7 @@ from tests.browser.pages import (
     start_local_game,
     status,
     tap,
+    wait_until,
 )
 
 LINE = "f5d6c3d3c4f4"
@@ -40,10 +41,10 @@ def test_the_move_list_follows_play_undo_redo_and_review(page):
     assert move_list(page) == ["1.f5d6", "2.c3d3", "3.c4f4"]
     assert current_move(page) == "3. White f4"
     page.get_by_role("button", name="Undo").click()
-    page.wait_for_function("() => document.querySelector('#move-list [aria-current]').textContent === 'c4'")
+    wait_until(page, "() => document.querySelector('#move-list [aria-current]').textContent === 'c4'")
     assert page.locator("#move-list button[disabled]").all_inner_texts() == ["f4"]
     page.get_by_role("button", name="Redo").click()
-    page.wait_for_function("() => document.querySelector('#move-list [aria-current]').textContent === 'f4'")
+    wait_until(page, "() => document.querySelector('#move-list [aria-current]').textContent === 'f4'")
     screenshot(page, "movelist-phone")
     page.get_by_role("button", name="2. White d3").click()
     page.wait_for_selector("#review-bar:not([hidden])")
@@ -77,7 +78,7 @@ def test_a_link_opens_its_game_in_review_without_touching_the_game_in_play(page,
     assert page.locator("#move-list li").count() == 3
     page.evaluate("navigator.share = undefined")
     page.get_by_role("button", name="Share this game").click()
-    page.wait_for_function("async () => (await navigator.clipboard.readText()).includes('#moves=')")
+    wait_until(page, "async () => (await navigator.clipboard.readText()).includes('#moves=')")
     link = page.evaluate("navigator.clipboard.readText()")
     assert link.endswith("#moves=d4d5e4e5c6&variant=free")
     page.get_by_role("button", name="Back to the game").click()
@@ -125,7 +126,7 @@ def test_a_balanced_opening_game_starts_there_is_labelled_and_is_saved_and_resum
     start_local_game(page)
     open_menu(page)
     page.locator("#menu").get_by_role("group", name="Opening").get_by_label("Balanced random").check()
-    page.wait_for_function("() => document.getElementById('game-line').textContent.includes('balanced opening')")
+    wait_until(page, "() => document.getElementById('game-line').textContent.includes('balanced opening')")
     close_menu(page)
     discs = sum(c != "-" for c in board_text(page))
     assert 10 <= discs <= 14, board_text(page)

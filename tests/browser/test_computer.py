@@ -23,6 +23,7 @@ from tests.browser.pages import (
     tap,
     tool,
     wait_for_human_turn,
+    wait_until,
 )
 
 #: The controller's pause before it asks for the computer's move (web/control/controller.js).
@@ -69,7 +70,7 @@ def test_p4_reload_mid_game_restores_position_and_waits_for_resume(page):
     assert "Paused" in status(page) or "Paused" in page.locator("#turn").inner_text()
     assert legal_squares(page) == []  # board input waits for Resume
     page.get_by_role("button", name="Resume").click()
-    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Your move'")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'Your move'")
     assert board_text(page) == before
     assert legal_squares(page)
 
@@ -81,7 +82,7 @@ def _start_expert_search(page) -> str:
     choose(page, "Level", "Expert")
     opening = board_text(page)
     page.get_by_role("gridcell", name="d3,").click()
-    page.wait_for_function("""() => document.querySelector('#turn').classList.contains('thinking')
+    wait_until(page, """() => document.querySelector('#turn').classList.contains('thinking')
         && document.querySelector('[aria-label^="d3,"]').getAttribute('aria-label').startsWith('d3, black')""")
     page.clock.run_for(COMPUTER_DELAY_MS + 50)  # its timer fires: the request for the computer's move is sent
     assert board_text(page) != opening
@@ -93,7 +94,7 @@ def test_b4_u2_undo_while_the_computer_thinks(clocked_page):
     opening = _start_expert_search(page)
     started = time.perf_counter()
     tool(page, "Undo").click()
-    page.wait_for_function(
+    wait_until(page,
         "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
     delay = time.perf_counter() - started
     assert board_text(page) == opening
@@ -107,12 +108,12 @@ def test_b4_new_and_pause_while_the_computer_thinks(clocked_page):
     page = clocked_page
     opening = _start_expert_search(page)
     page.get_by_role("button", name="Pause").click()
-    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'Paused'")
     paused_board = board_text(page)
     caught_up(page)
     assert board_text(page) == paused_board  # the cancelled search never lands
     tool(page, "New game").click()
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
+    wait_until(page, "() => document.querySelector('#status').textContent.includes('New game')")
     assert board_text(page) == opening
     caught_up(page)
     assert board_text(page) == opening
@@ -122,7 +123,7 @@ def test_p4_hidden_tab_pauses_and_cancels(clocked_page):
     page = clocked_page
     _start_expert_search(page)
     hide_page(page)
-    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'Paused'")
     board = board_text(page)
     assert "The page was hidden" in status(page)
     caught_up(page)

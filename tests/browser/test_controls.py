@@ -31,6 +31,7 @@ from tests.browser.pages import (
     tap,
     tool,
     wait_for_human_turn,
+    wait_until,
 )
 
 FILES = "abcdefgh"
@@ -78,7 +79,7 @@ def press_and_wait(pg, key: str) -> str:
     """Presses a key and waits for the live region to say something new; returns it."""
     before = status(pg)
     pg.keyboard.press(key)
-    pg.wait_for_function(
+    wait_until(pg,
         "([sel, before]) => document.querySelector(sel) && document.querySelector('#status').textContent !== before",
         arg=[READY, before], timeout=10_000)
     return status(pg)
@@ -92,7 +93,7 @@ def pressed(pg, element_id: str) -> str:
 
 def wait_pressed(pg, element_id: str, value: str) -> None:
     """Waits until the toggle button with id ``element_id`` has aria-pressed ``value``."""
-    pg.wait_for_function(
+    wait_until(pg,
         "([id, v]) => document.getElementById(id).getAttribute('aria-pressed') === v", arg=[element_id, value])
 
 
@@ -265,10 +266,10 @@ def test_b3_shortcuts_undo_redo_pause_legal(page):
     press_and_wait(page, "R")
     assert board_text(page) == after_d3
     press_and_wait(page, "p")
-    page.wait_for_function("() => document.querySelector('#turn').textContent === 'Paused'")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'Paused'")
     assert page.get_by_role("button", name="Resume").is_visible()
     press_and_wait(page, "p")
-    page.wait_for_function("() => document.querySelector('#turn').textContent === 'White to move'")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'White to move'")
     assert page.get_by_role("button", name="Pause").is_visible()
     assert pressed(page, "legal-dots") == "true"
     page.keyboard.press("l")
@@ -316,13 +317,13 @@ def test_b3_shortcuts_do_not_fire_in_form_controls(page):
 def enter_full_screen(pg) -> None:
     """Enters full screen from the menu (the menu closes) and checks the Back button shows."""
     menu_button(pg, "Full screen")
-    pg.wait_for_function("() => document.body.classList.contains('fullscreen')")
+    wait_until(pg, "() => document.body.classList.contains('fullscreen')")
     assert pg.get_by_role("button", name="Back", exact=True).is_visible()
     assert active_name(pg) == "back"
 
 
 def wait_left_full_screen(pg) -> None:
-    pg.wait_for_function("() => !document.body.classList.contains('fullscreen')")
+    wait_until(pg, "() => !document.body.classList.contains('fullscreen')")
     assert pg.get_by_role("button", name="Back", exact=True).is_hidden()
 
 
@@ -408,7 +409,7 @@ def flip_samples(pg) -> tuple[list[str], list[str], list[str], list[str], float,
         start_local_game(pg)
     else:
         tool(pg, "New game").click()
-        pg.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
+        wait_until(pg, "() => document.querySelector('#status').textContent.includes('New game')")
     # Off the very centre of d4: a flipped disc gets a small mark there once it has turned.
     points = [canvas_point(pg, "d4", 0.35), canvas_point(pg, "d4", -0.75), canvas_point(pg, "d4", 0.75),
               canvas_point(pg, "d3", 0.8)]
@@ -461,7 +462,7 @@ def stepped_flip(pg, during=None) -> tuple[list[list[str]], int]:
               canvas_point(pg, "d3", 0.8)]
     pg.evaluate(SNAPSHOTS)
     pg.get_by_role("gridcell", name="d3,").first.click()
-    pg.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, black')")
+    wait_until(pg, "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, black')")
     if during:
         during()
     series: list[list[str]] = [[] for _ in points]
@@ -484,7 +485,7 @@ def test_b6_flips_animate_without_reduced_motion(clocked_page):
     for attempt in range(2):
         if attempt:
             tool(page, "New game").click()
-            page.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
+            wait_until(page, "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
         (centre, left, right, placed), snapshots = stepped_flip(page)
         if snapshots == 1:
             break
@@ -508,7 +509,7 @@ def test_b6_a_reply_during_a_flip_does_not_cut_it_short(clocked_page):
 
     def press_l():
         page.keyboard.press("l")
-        page.wait_for_function("() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'false'")
+        wait_until(page, "() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'false'")
 
     (centre, left, right, placed), snapshots = stepped_flip(page, during=press_l)
     assert snapshots >= 2  # the L key's reply came after the placement's
@@ -583,8 +584,8 @@ def test_b1_flip_preview_outlines_the_discs_that_would_flip(page):
 
     assert amber_points() == 0
     page.get_by_role("gridcell", name="d3,").hover()
-    page.wait_for_function(f"() => ({AMBER})({json.dumps(ring)}) >= 8")  # drawn on the next frame
+    wait_until(page, f"() => ({AMBER})({json.dumps(ring)}) >= 8")  # drawn on the next frame
     assert amber_points() >= 8
     page.get_by_role("gridcell", name="a1,").hover()  # not legal: no preview
-    page.wait_for_function(f"() => ({AMBER})({json.dumps(ring)}) === 0")
+    wait_until(page, f"() => ({AMBER})({json.dumps(ring)}) === 0")
     assert amber_points() == 0

@@ -30,6 +30,7 @@ from tests.browser.pages import (
     status,
     tap,
     tool,
+    wait_until,
 )
 
 # A local game with an automatic pass that ends early, 46 squares empty, in an
@@ -80,14 +81,14 @@ def test_b1_legal_dots_toggle_by_button_and_key(page):
     button = page.get_by_role("dialog", name="Menu").get_by_role("button", name="Legal moves")
     assert button.get_attribute("aria-pressed") == "true"
     button.click()  # a toggle: the menu stays open
-    page.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
+    wait_until(page, "() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
     assert legal_squares(page) == []
     close_menu(page)
     page.keyboard.press("l")
-    page.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'true'")
+    wait_until(page, "() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'true'")
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
     page.keyboard.press("L")
-    page.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
+    wait_until(page, "() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
     assert legal_squares(page) == []
 
 
@@ -110,7 +111,7 @@ def test_new_game_returns_to_the_opening(page):
     tap(page, "d3")
     assert board_text(page) != opening
     tool(page, "New game").click()
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('New game')")
+    wait_until(page, "() => document.querySelector('#status').textContent.includes('New game')")
     assert board_text(page) == opening
 
 
@@ -171,7 +172,7 @@ def test_b8_desktop_board_in_view_with_review_and_analysis_open(browser, base_ur
         pg.get_by_role("button", name="Analyse").click()
         pg.wait_for_selector("#analysis:not([hidden])")
         # N6: the mistakes and the graph open in view, above the pinned toolbar
-        pg.wait_for_function(f"() => [{SHOWN_IN_DOCK}].every((shown) => shown('#review-mistakes') && shown('#analysis-graph'))")
+        wait_until(pg, f"() => [{SHOWN_IN_DOCK}].every((shown) => shown('#review-mistakes') && shown('#analysis-graph'))")
         settle(pg)
         pg.evaluate("window.scrollTo(0, 0)")
         screenshot(pg, "foundation-desktop-review-analysis")

@@ -16,6 +16,7 @@ from tests.browser.pages import (
     screenshot,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 #: FFO #1, 14 empty squares, Black to move (the shared FFO data).
@@ -36,7 +37,7 @@ def hints(pg) -> dict[str, tuple[int, bool]]:
 def wait_for_final_hints(pg, timeout: float = 30_000) -> None:
     """Waits until the hints are final: every legal square named with a hint and the
     Hint button no longer busy (in a book position the book's values are final, K1)."""
-    pg.wait_for_function("""() => {
+    wait_until(pg, """() => {
         const cells = [...document.querySelectorAll('[role=gridcell]')].map(c => c.getAttribute('aria-label'));
         const legal = cells.filter(n => n.includes('legal move'));
         return legal.length > 0 && legal.every(n => n.includes('hint'))
@@ -48,7 +49,7 @@ def wait_for_final_hints(pg, timeout: float = 30_000) -> None:
 def press(pg, key: str, button: str, pressed: str) -> None:
     """Presses ``key`` and waits until the toggle ``button`` shows ``pressed``."""
     pg.keyboard.press(key)
-    pg.wait_for_function("([b, p]) => document.querySelector(b).getAttribute('aria-pressed') === p",
+    wait_until(pg, "([b, p]) => document.querySelector(b).getAttribute('aria-pressed') === p",
                          arg=[button, pressed])
 
 
@@ -71,14 +72,14 @@ def test_h1_h3_hints_follow_the_game_and_a_move_cancels_them_at_once(page):
     """H1, H3: at the opening the four moves get values; a tap while they are worked out
     plays at once; on the next turn the hints come back for the new position."""
     page.get_by_role("button", name="Hint").click()
-    page.wait_for_function("() => document.querySelector('#hint-toggle').classList.contains('busy')")
+    wait_until(page, "() => document.querySelector('#hint-toggle').classList.contains('busy')")
     tap(page, "d3")  # while the hints are being worked out
     assert board_text(page)[19] == "X"
     wait_for_human_turn(page)
     wait_for_final_hints(page)
     assert set(hints(page)) == set(legal_squares(page))
     page.get_by_role("button", name="Hint").click()
-    page.wait_for_function("() => document.querySelector('#hint-toggle').getAttribute('aria-pressed') === 'false'")
+    wait_until(page, "() => document.querySelector('#hint-toggle').getAttribute('aria-pressed') === 'false'")
     assert hints(page) == {}
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from build_tools.downloads import fetch_axe
 from reversi.app.wording.catalog import CODES, say, speaking
-from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap
+from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap, wait_until
 from tests.browser.test_a11y import scan
 
 #: A browser locale that picks each language.
@@ -53,7 +53,7 @@ def two_players(pg) -> None:
     open_menu(pg)
     before = status(pg)
     pg.locator("#mode input[value=local]").check()
-    pg.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+    wait_until(pg, "(b) => document.querySelector('#status').textContent !== b", arg=before)
     close_menu(pg)
 
 
@@ -107,7 +107,7 @@ def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_ur
         close_menu(page)
         before = status(page)
         page.locator("#new-game").click()
-        page.wait_for_function("(b) => document.querySelector('#status').textContent !== b", arg=before)
+        wait_until(page, "(b) => document.querySelector('#status').textContent !== b", arg=before)
         play(page, WIPE_OUT)
         page.wait_for_selector("#result:not([hidden])")
         found = at_every_size(page, axe_source, code, "result")
@@ -128,7 +128,7 @@ def test_l2_the_menus_choice_applies_at_once_and_survives_a_reload(page):
     names = page.locator("#language-setting option").all_inner_texts()
     assert names == ["English", "日本語", "简体中文", "繁體中文", "한국어", "Français", "Español", "Deutsch"]
     page.get_by_label("Language").select_option(label="Deutsch")
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    wait_until(page, "() => document.documentElement.lang === 'de'")
     assert page.locator("#menu-title").inner_text() == words("de", "page.menu")
     close_menu(page)
     assert page.locator("#undo").inner_text() == words("de", "page.undo")

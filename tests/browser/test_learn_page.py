@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from reversi.app.lessons import LESSONS, judge
 from reversi.engine.notation import square_name
-from tests.browser.pages import DESKTOP, PHONE, READY, board_text, open_menu, screenshot, settle, status, tap
+from tests.browser.pages import (
+    DESKTOP,
+    PHONE,
+    READY,
+    board_text,
+    open_menu,
+    screenshot,
+    settle,
+    status,
+    tap,
+    wait_until,
+)
 from tests.browser.test_controls import arrows_to, tab_into_board
 
 
@@ -25,14 +36,14 @@ def right_and_wrong(number: int) -> tuple[str, str | None]:
 
 def message(pg, before: str) -> str:
     """Waits for the lesson's message to change from ``before`` and returns it."""
-    pg.wait_for_function("(b) => document.getElementById('lesson-message').textContent !== b", arg=before)
+    wait_until(pg, "(b) => document.getElementById('lesson-message').textContent !== b", arg=before)
     return pg.locator("#lesson-message").inner_text()
 
 
 def shown_lesson(pg, number: int) -> None:
     """Waits until lesson ``number``'s card shows its board."""
     pg.wait_for_selector("#lesson:not([hidden])")
-    pg.wait_for_function("(n) => document.getElementById('lesson-title').textContent.startsWith(`Lesson ${n} `)",
+    wait_until(pg, "(n) => document.getElementById('lesson-title').textContent.startsWith(`Lesson ${n} `)",
                          arg=number)
     assert board_text(pg) == LESSONS[number - 1].board[:64]
 
@@ -137,13 +148,13 @@ def test_n1_how_to_play_at_phone_size_in_two_languages(page):
         if code != "en":
             open_menu(page)
             page.locator("#language-setting").select_option(code)
-            page.wait_for_function("(c) => document.documentElement.lang === c", arg=code)
+            wait_until(page, "(c) => document.documentElement.lang === c", arg=code)
             page.locator("#menu-close").click()
         page.locator("#menu-open").click()  # in any language
         page.wait_for_selector("#menu[open]")
         page.locator("#howto-open").click()
         page.wait_for_selector("#howto[open]")
-        page.wait_for_function("() => document.querySelectorAll('#howto-list li').length === 9")
+        wait_until(page, "() => document.querySelectorAll('#howto-list li').length === 9")
         settle(page)
         assert page.locator("#howto-title").inner_text() == title
         rules = page.locator("#howto-list h3").all_inner_texts()
@@ -176,7 +187,7 @@ def test_n5_desktop_screenshots_light_and_dark(page):
         screenshot(page, f"learn-lesson-desktop-{scheme}")
     page.locator("#lesson-howto").click()
     page.wait_for_selector("#howto[open]")
-    page.wait_for_function("() => document.querySelectorAll('#howto-list li').length === 9")
+    wait_until(page, "() => document.querySelectorAll('#howto-list li').length === 9")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
         settle(page)
@@ -197,7 +208,7 @@ def test_n5_axe_finds_no_violations_in_a_lesson_and_in_how_to_play(page):
     for state in ("lesson", "howto"):
         if state == "howto":
             page.locator("#lesson-howto").click()
-            page.wait_for_function("() => document.querySelectorAll('#howto-list li').length === 9")
+            wait_until(page, "() => document.querySelectorAll('#howto-list li').length === 9")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             settle(page)
@@ -247,7 +258,7 @@ def test_n2_the_last_lesson_is_played_to_a_win_against_easy_with_the_solver_judg
     said = message(page, "")
     assert said.startswith(f"{wrong} would let the win slip")
     for _ in range(12):
-        page.wait_for_function("""() => document.getElementById('lesson-message').className.includes('done')
+        wait_until(page, """() => document.getElementById('lesson-message').className.includes('done')
             || [...document.querySelectorAll('[role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('legal move'))""",
                                timeout=30_000)
         if "done" in page.locator("#lesson-message").get_attribute("class"):

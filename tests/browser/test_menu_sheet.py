@@ -24,6 +24,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 INSIDE = "() => document.getElementById('menu').contains(document.activeElement)"
@@ -177,11 +178,11 @@ def test_b1_b6_menu_toggles_keep_the_menu_open(page):
     dots = sheet.get_by_role("button", name="Legal moves")
     assert dots.get_attribute("aria-pressed") == "true"
     dots.click()
-    page.wait_for_function("() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'false'")
+    wait_until(page, "() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'false'")
     assert sheet.is_visible()
     assert legal_squares(page) == []  # the grid's names, behind the sheet
     dots.click()
-    page.wait_for_function("() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'true'")
+    wait_until(page, "() => document.getElementById('legal-dots').getAttribute('aria-pressed') === 'true'")
     assert sorted(legal_squares(page)) == ["c4", "d3", "e6", "f5"]
 
 

@@ -9,20 +9,20 @@ from __future__ import annotations
 import json
 
 from tests.browser.editor import empties_note, play_from
-from tests.browser.pages import READY, history_rows, open_game, open_menu, play, screenshot, status, tap
+from tests.browser.pages import READY, history_rows, open_game, open_menu, play, screenshot, status, tap, wait_until
 from tests.browser.test_controls import arrows_to, press_and_wait, tab_into_board
 from tests.test_mistakes import KNOWN, MOVES, START
 
 
 def message(pg, before: str) -> str:
     """Waits for the puzzle card's message to change from ``before`` and returns it."""
-    pg.wait_for_function("(b) => document.getElementById('puzzle-message').textContent !== b", arg=before)
+    wait_until(pg, "(b) => document.getElementById('puzzle-message').textContent !== b", arg=before)
     return pg.locator("#puzzle-message").inner_text()
 
 
 def listed(pg) -> list[str]:
     """Waits until the result card lists the game's mistakes and returns the rows."""
-    pg.wait_for_function("(n) => document.querySelectorAll('#mistakes-list li').length === n",
+    wait_until(pg, "(n) => document.querySelectorAll('#mistakes-list li').length === n",
                          arg=len(KNOWN), timeout=60_000)
     return pg.locator("#mistakes-list li").all_inner_texts()
 
@@ -40,12 +40,12 @@ def test_a_finished_games_mistakes_are_listed_retried_and_kept_after_a_reload(pa
 
     retry.click()
     page.wait_for_selector("#puzzle:not([hidden])")
-    page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+    wait_until(page, "() => document.getElementById('puzzle-title').textContent.includes('move 4')")
     assert page.locator("#puzzle-task").inner_text() == "Black: find the best move"
     tap(page, "a8")  # the move played in the game
     assert message(page, "").startswith("a8 leads to")
     page.locator("#puzzle-retry").click()
-    page.wait_for_function("() => document.getElementById('puzzle-message').textContent === ''")
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent === ''")
     tap(page, "d1")
     assert message(page, "").startswith("Right: d1")
     screenshot(page, "mistakes-retry-right-phone")
@@ -72,7 +72,7 @@ def test_a_finished_games_mistakes_are_listed_retried_and_kept_after_a_reload(pa
     # and the history row offers that game's retry
     open_menu(page)
     page.locator("#history-table tbody tr").first.get_by_role("button", name="Retry your mistakes of").click()
-    page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+    wait_until(page, "() => document.getElementById('puzzle-title').textContent.includes('move 4')")
 
 
 def test_a_review_opened_before_the_analysis_ends_fills_in_its_marks_as_it_goes(page):
@@ -84,9 +84,9 @@ def test_a_review_opened_before_the_analysis_ends_fills_in_its_marks_as_it_goes(
     page.locator("#result-review").click()
     page.wait_for_selector("#review-mistakes:not([hidden])", timeout=60_000)
     assert "Looking for mistakes" in page.locator("#review-mistakes-accuracy").inner_text()
-    page.wait_for_function("(n) => document.querySelectorAll('#move-list button.mistake').length === n",
+    wait_until(page, "(n) => document.querySelectorAll('#move-list button.mistake').length === n",
                            arg=len(KNOWN), timeout=60_000)
-    page.wait_for_function("() => document.getElementById('review-mistakes-accuracy').textContent"
+    wait_until(page, "() => document.getElementById('review-mistakes-accuracy').textContent"
                            ".startsWith('Accuracy: Black')", timeout=60_000)
     assert page.locator("#review-mistakes-list li").count() == len(KNOWN)
     assert page.locator("#move-list button.mistake").first.get_attribute("aria-label").endswith("mistake: lost 8")
@@ -112,12 +112,12 @@ def test_by_keyboard_alone_a_planted_mistake_is_announced_and_retried_right(page
     page.keyboard.type(START)
     tab_to(page, "editor-apply")
     page.keyboard.press("Enter")
-    page.wait_for_function("(w) => document.querySelector('#editor-note').textContent.includes(w)",
+    wait_until(page, "(w) => document.querySelector('#editor-note').textContent.includes(w)",
                            arg=empties_note(START))
     tab_to(page, "editor-local")  # between two players: the known game's mistakes, a8 at move 4 first
     before = status(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("(s) => document.querySelector('#status').textContent !== s", arg=before)
+    wait_until(page, "(s) => document.querySelector('#status').textContent !== s", arg=before)
     page.evaluate("""() => { window.said = []; // every announcement, however soon another follows
         new MutationObserver(() => window.said.push(document.getElementById('status').textContent))
           .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true }); }""")
@@ -125,12 +125,12 @@ def test_by_keyboard_alone_a_planted_mistake_is_announced_and_retried_right(page
     for square in [MOVES[i:i + 2] for i in range(0, len(MOVES), 2)]:
         arrows_to(page, square)
         assert f"plays {square}" in press_and_wait(page, "Enter")
-    page.wait_for_function("(n) => window.said.some((text) => text.startsWith(n))",
+    wait_until(page, "(n) => window.said.some((text) => text.startsWith(n))",
                            arg=f"Analysis done: {len(KNOWN)} mistakes", timeout=60_000)
     assert len(listed(page)) == len(KNOWN)
     tab_to(page, "mistakes-retry")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.getElementById('puzzle-title').textContent.includes('move 4')")
+    wait_until(page, "() => document.getElementById('puzzle-title').textContent.includes('move 4')")
     tab_into_board(page)
     arrows_to(page, "d1")  # the best move
     page.keyboard.press("Enter")

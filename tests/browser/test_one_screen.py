@@ -27,6 +27,7 @@ from tests.browser.pages import (
     settle,
     status,
     wait_for_human_turn,
+    wait_until,
 )
 
 PHONES = ("360x640", "390x844", "412x915")
@@ -117,7 +118,7 @@ def touch_play(pg, square: str) -> None:
     assert in_viewport(pg, cell), "the square is not in view: playing it needs a scroll"
     before = status(pg)
     cell.tap()
-    pg.wait_for_function("(before) => document.querySelector('#status').textContent !== before", arg=before)
+    wait_until(pg, "(before) => document.querySelector('#status').textContent !== before", arg=before)
 
 
 @pytest.mark.parametrize("size", PHONES)
@@ -188,7 +189,7 @@ def test_board_and_toolbar_in_view_on_landscape_and_desktop(browser, base_url, t
         assert in_viewport(pg, cell)
         before = status(pg)
         cell.click()
-        pg.wait_for_function("(before) => document.querySelector('#status').textContent !== before", arg=before)
+        wait_until(pg, "(before) => document.querySelector('#status').textContent !== before", arg=before)
         wait_for_human_turn(pg)
         settle(pg)
         pg.evaluate("window.scrollTo(0, 0)")

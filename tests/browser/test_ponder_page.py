@@ -18,6 +18,7 @@ from tests.browser.pages import (
     open_menu,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 #: A midgame position, Black (the person) to move, whose likeliest replies Expert
@@ -34,7 +35,7 @@ def runs(pg, name: str = "ponder") -> list[dict]:
 def wait_for_run(pg, count: int = 1, name: str = "ponder", reason: str | None = None) -> None:
     """Waits until the page has measured ``count`` measures ``name`` (runs of slices
     that go on, or their ends with ``reason``)."""
-    pg.wait_for_function("""([name, count, reason]) => performance.getEntriesByName(name)
+    wait_until(pg, """([name, count, reason]) => performance.getEntriesByName(name)
         .filter((e) => e.detail.more !== false && (reason === null || e.detail.reason === reason))
         .length >= count""", arg=[name, count, reason], timeout=45_000)  # a page's first slice loads the search
 
@@ -42,7 +43,7 @@ def wait_for_run(pg, count: int = 1, name: str = "ponder", reason: str | None = 
 def pause_or_resume(pg, paused: bool) -> None:
     """Presses the toolbar's Pause (Resume) button and waits until the game is ``paused``."""
     pg.locator("#pause").click()
-    pg.wait_for_function("(paused) => (document.querySelector('#turn').textContent === 'Paused') === paused",
+    wait_until(pg, "(paused) => (document.querySelector('#turn').textContent === 'Paused') === paused",
                          arg=paused, timeout=10_000)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from reversi.engine.puzzle_set import puzzle_set
-from tests.browser.pages import READY, board_text, legal_squares, open_menu, screenshot, tap
+from tests.browser.pages import READY, board_text, legal_squares, open_menu, screenshot, tap, wait_until
 from tests.browser.test_controls import arrows_to, tab_into_board
 
 SET = puzzle_set()
@@ -21,7 +21,7 @@ def shown(pg):
 
 def message(pg, before: str) -> str:
     """Waits for the puzzle's message to change from ``before`` and returns it."""
-    pg.wait_for_function("(b) => document.getElementById('puzzle-message').textContent !== b", arg=before)
+    wait_until(pg, "(b) => document.getElementById('puzzle-message').textContent !== b", arg=before)
     return pg.locator("#puzzle-message").inner_text()
 
 
@@ -29,7 +29,7 @@ def open_puzzles(pg) -> None:
     open_menu(pg)
     pg.locator("#puzzles-open").click()
     pg.wait_for_selector("#puzzle:not([hidden])")
-    pg.wait_for_function("() => document.getElementById('puzzle-title').textContent !== ''")
+    wait_until(pg, "() => document.getElementById('puzzle-title').textContent !== ''")
 
 
 def test_solve_fail_retry_show_the_answer_and_find_the_progress_after_a_reload(page):
@@ -47,12 +47,12 @@ def test_solve_fail_retry_show_the_answer_and_find_the_progress_after_a_reload(p
     assert page.locator("#status").inner_text() == said  # the live region says it too
     screenshot(page, "puzzle-wrong-phone")
     page.locator("#puzzle-retry").click()
-    page.wait_for_function("() => document.getElementById('puzzle-message').textContent === ''")
+    wait_until(page, "() => document.getElementById('puzzle-message').textContent === ''")
     tap(page, puzzle.answer)
     assert message(page, "").startswith(f"Right: {puzzle.answer}")
     screenshot(page, "puzzle-right-phone")
     page.locator("#puzzle-next").click()
-    page.wait_for_function("(n) => !document.getElementById('puzzle-title').textContent.includes(`Puzzle ${n} `)",
+    wait_until(page, "(n) => !document.getElementById('puzzle-title').textContent.includes(`Puzzle ${n} `)",
                            arg=puzzle.number)
     second = shown(page)
     page.locator("#puzzle-answer").click()

@@ -10,7 +10,7 @@ import pytest
 from reversi.engine.board import Board
 from reversi.engine.notation import format_board
 from tests.browser.editor import play_from
-from tests.browser.pages import READY, choose, legal_squares, screenshot, status, tap
+from tests.browser.pages import READY, choose, legal_squares, screenshot, status, tap, wait_until
 
 NOTE = "#engine-note:not([hidden])"
 #: A midgame far from the opening book, White (the computer) to move.
@@ -36,15 +36,15 @@ def test_o4_the_engine_killed_during_an_expert_search_is_replaced_and_the_game_g
     saved game, the computer thinks again and replies, and the player plays on."""
     choose(page, "Level", "Expert")
     play_from(page, format_board(MIDGAME.discs(0), MIDGAME.discs(1), MIDGAME.turn), "Play the computer")
-    page.wait_for_function("() => document.querySelector('#turn').classList.contains('thinking')")
+    wait_until(page, "() => document.querySelector('#turn').classList.contains('thinking')")
     page.wait_for_timeout(800)
     kill_worker(page)
     page.wait_for_selector(NOTE, timeout=75_000)  # the lock tells at once; the watchdog (2 × 30 s) is the fallback
     assert "engine stopped" in page.locator("#engine-text").inner_text()
     screenshot(page, "o4-engine-restarting-phone")
-    page.wait_for_function("() => document.querySelector('#engine-text').textContent.includes('running again')",
+    wait_until(page, "() => document.querySelector('#engine-text').textContent.includes('running again')",
                            timeout=60_000)
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your move')",
+    wait_until(page, "() => document.querySelector('#status').textContent.includes('Your move')",
                            timeout=60_000)
     squares = legal_squares(page)
     assert squares and "Computer plays" in status(page)
@@ -57,9 +57,9 @@ def test_o4_a_worker_closed_after_the_computers_reply_does_not_swallow_the_next_
     """O4, the issue's case: the worker closes after replying; the next taps are played
     by the new engine (before: ignored for 45 s with no word)."""
     tap(page, "d3")
-    page.wait_for_function("() => document.querySelector('#status').textContent.includes('Your move')")
+    wait_until(page, "() => document.querySelector('#status').textContent.includes('Your move')")
     page.workers[0].evaluate("() => self.close()")
-    page.wait_for_function("() => document.querySelector('#engine-text').textContent.includes('running again')",
+    wait_until(page, "() => document.querySelector('#engine-text').textContent.includes('running again')",
                            timeout=60_000)
     square = legal_squares(page)[0]
     tap(page, square)

@@ -29,6 +29,7 @@ from tests.browser.pages import (
     tap,
     tool,
     wait_for_human_turn,
+    wait_until,
 )
 
 TITLE = "Black wins"
@@ -92,7 +93,7 @@ def test_b9_card_review_and_back(page):
     assert page.locator("#review-title").inner_text() == "This game · Diagonal Opening: move 14 of 14"
     assert page.locator("#result").is_hidden()  # the card makes room for the review
     page.keyboard.press("Home")
-    page.wait_for_function("() => document.querySelector('#review-title').textContent === 'This game · Diagonal Opening: start'")
+    wait_until(page, "() => document.querySelector('#review-title').textContent === 'This game · Diagonal Opening: start'")
     bar.get_by_role("button", name="Back to the game").click()
     card(page).wait_for(state="visible")  # the game is still over: its card is back
     assert board_text(page) == final
@@ -106,7 +107,7 @@ def test_b9_card_analyse_opens_the_review_and_analyses(page):
     analysis = page.get_by_role("region", name="Analysis")
     analysis.wait_for(state="visible")
     assert "This game" in page.locator("#analysis-title").inner_text()
-    page.wait_for_function("() => document.querySelector('#analysis-progress').value > 0", timeout=60_000)
+    wait_until(page, "() => document.querySelector('#analysis-progress').value > 0", timeout=60_000)
     page.get_by_role("button", name="Cancel analysis").click()
     analysis.wait_for(state="hidden")
     page.get_by_role("button", name="Back to the game").click()
@@ -117,7 +118,7 @@ def test_b9_card_copy_transcript(page):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     end_local_game(page)
     card(page).get_by_role("button", name="Copy transcript").click()
-    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=WIPE_OUT)
+    wait_until(page, "async (want) => (await navigator.clipboard.readText()) === want", arg=WIPE_OUT)
 
 
 def test_b9_card_copy_transcript_says_it_copied(page):
@@ -125,8 +126,8 @@ def test_b9_card_copy_transcript_says_it_copied(page):
     end_local_game(page)
     said = status(page)
     card(page).get_by_role("button", name="Copy transcript").click()
-    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=WIPE_OUT)
-    page.wait_for_function("() => document.getElementById('transcript-message').textContent !== ''")
+    wait_until(page, "async (want) => (await navigator.clipboard.readText()) === want", arg=WIPE_OUT)
+    wait_until(page, "() => document.getElementById('transcript-message').textContent !== ''")
     seen = page.get_by_text("Transcript copied.").filter(visible=True).count() > 0
     assert seen or status(page) != said, "the copy was neither shown nor announced"
 
@@ -152,7 +153,7 @@ def test_b9_a2_card_of_a_practice_game_against_easy(page):
     tap(page, "d3")
     wait_for_human_turn(page)
     tool(page, "Undo").click()
-    page.wait_for_function("() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
+    wait_until(page, "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, empty')")
     caught_up(page)
     while "Game over" not in status(page):
         wait_for_human_turn(page)

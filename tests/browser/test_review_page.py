@@ -26,6 +26,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 #: A local game of 14 placements: White passes after move 13 (b2) and Black's a5
@@ -67,7 +68,7 @@ def open_transcripts(page):
 
 def wait_board(page, cells: str, timeout: float = 5_000) -> None:
     """Waits until the grid's names show ``cells``."""
-    page.wait_for_function(
+    wait_until(page,
         """(cells) => [...document.querySelectorAll('[role=gridcell]')].map(c => {
                const what = c.getAttribute('aria-label').split(', ')[1];
                return what === 'black' ? 'X' : what === 'white' ? 'O' : '-';
@@ -145,8 +146,8 @@ def test_analysis_graph_text_responsiveness_and_cancel(page):
     open_review(page)
     started = time.perf_counter()
     page.get_by_role("button", name="Analyse").click()
-    page.wait_for_function("() => !document.querySelector('#analysis').hidden")
-    page.wait_for_function("() => document.querySelector('#analysis-progress').value > 0", timeout=60_000)
+    wait_until(page, "() => !document.querySelector('#analysis').hidden")
+    wait_until(page, "() => document.querySelector('#analysis-progress').value > 0", timeout=60_000)
     assert _analysis_running(page), "the analysis finished before the responsiveness could be measured"
     # The page stays responsive: a review step lands at once while the worker analyses.
     timings = []
@@ -192,7 +193,7 @@ def test_analysis_graph_text_responsiveness_and_cancel(page):
 
     # Cancel: a second analysis stops at once and nothing lands afterwards.
     page.get_by_role("button", name="Analyse").click()
-    page.wait_for_function("() => !document.querySelector('#analysis-progress-row').hidden")
+    wait_until(page, "() => !document.querySelector('#analysis-progress-row').hidden")
     page.get_by_role("button", name="Cancel analysis").click()
     page.wait_for_selector("#analysis", state="hidden", timeout=10_000)
     caught_up(page)  # a late analysis step would have landed by now
@@ -210,7 +211,7 @@ def test_export_a_transcript_and_import_it_in_a_fresh_page(page, browser, base_u
     close_menu(page)
     open_review(page)
     page.get_by_role("button", name="Copy transcript").click()
-    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=SHORT)
+    wait_until(page, "async (want) => (await navigator.clipboard.readText()) === want", arg=SHORT)
 
     other = browser.new_context(viewport={"width": 360, "height": 640})
     try:
@@ -241,7 +242,7 @@ def test_an_illegal_transcript_shows_its_message(page):
                         (SHORT + "h8", ["move 15", "character 29", "game is over"])):
         box.fill(text)
         menu.get_by_role("button", name="Open in review").click()
-        page.wait_for_function("() => document.querySelector('#transcript-message').textContent !== ''")
+        wait_until(page, "() => document.querySelector('#transcript-message').textContent !== ''")
         assert message.is_visible()  # in the menu, which stays open
         shown = message.inner_text()
         for word in words:
@@ -273,7 +274,7 @@ def test_move_clock_plays_a_move_for_the_human_after_expiry(context, base_url):
     assert any("10 seconds left to move." in s for s in said)
     assert any("5 seconds left to move." in s for s in said)
     page.clock.run_for(2_000)
-    page.wait_for_function("() => window.__said.some(s => s.includes('Time is up'))", timeout=15_000)
+    wait_until(page, "() => window.__said.some(s => s.includes('Time is up'))", timeout=15_000)
     said = page.evaluate("() => window.__said")
     timeout = next(s for s in said if "Time is up" in s)
     assert "You play" in timeout
@@ -291,13 +292,13 @@ def test_another_games_review_does_not_show_the_previous_analysis(page):
     play_short_game(page)
     open_review(page)
     page.get_by_role("button", name="Analyse").click()
-    page.wait_for_function("""() => !document.querySelector('#analysis').hidden
+    wait_until(page, """() => !document.querySelector('#analysis').hidden
         && document.querySelector('#analysis-progress-row').hidden""", timeout=120_000)
     assert "This game" in page.locator("#analysis-title").inner_text()
     menu = open_transcripts(page)
     menu.get_by_label("Open a game").fill("f5d6c3d3c4")
     menu.get_by_role("button", name="Open in review").click()
-    page.wait_for_function("() => document.querySelector('#review-title').textContent.startsWith('Imported game')")
+    wait_until(page, "() => document.querySelector('#review-title').textContent.startsWith('Imported game')")
     caught_up(page)  # any later snapshot has been shown
     shown = page.locator("#analysis").is_visible()
     title = page.locator("#analysis-title").inner_text()

@@ -30,6 +30,7 @@ from tests.browser.pages import (
     tap,
     tool,
     wait_for_human_turn,
+    wait_until,
 )
 
 SCHEMES = ("light", "dark")
@@ -155,7 +156,7 @@ def screens(browser, base_url) -> dict[str, list[str]]:
         close_menu(pg)
         choose(pg, "Opponent", "Two players")  # applies from the next game
         tool(pg, "New game").click()
-        pg.wait_for_function("() => document.querySelector('#status').textContent.includes('two players')")
+        wait_until(pg, "() => document.querySelector('#status').textContent.includes('two players')")
         play(pg, WIPE_OUT)
         pg.get_by_role("region", name="Black wins").wait_for(state="visible")
         shoot_every_size(pg, "gameover", axe_source, problems)

@@ -19,6 +19,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 #: 10 empty squares, Black to move (tests/test_setup.py knows its solution: g7, -2).
@@ -33,7 +34,7 @@ def test_e1_a_tap_cycles_a_square_and_bad_board_strings_are_refused(page):
     open_editor(page)
     for content in ("black", "white", "empty"):
         page.get_by_role("gridcell", name="a1,").click()
-        page.wait_for_function("(n) => document.querySelector('[data-square=a1]').getAttribute('aria-label') === n",
+        wait_until(page, "(n) => document.querySelector('[data-square=a1]').getAttribute('aria-label') === n",
                                arg=f"a1, {content}")
     use_board(page, "X" * 60 + " X", says="this one has 60 squares")
     assert page.get_by_role("button", name="Play the computer").is_disabled()
@@ -62,7 +63,7 @@ def test_e2_solve_gives_the_best_move_and_its_exact_score(page):
     open_editor(page)
     use_board(page, LATE)
     page.get_by_role("button", name="Solve").click()
-    page.wait_for_function("() => document.querySelector('#editor-solution').textContent !== ''")
+    wait_until(page, "() => document.querySelector('#editor-solution').textContent !== ''")
     assert page.locator("#editor-solution").inner_text() == "Best for Black: g7, losing by 2 discs with perfect play."
     screenshot(page, "setup-solved-phone")
 
@@ -71,7 +72,7 @@ def a_move_or_the_end(pg) -> None:
     """Waits until the person has a legal move again or the game is over: the
     computer's reply comes after a short delay, so "not thinking" alone can be too early."""
     wait_for_human_turn(pg)
-    pg.wait_for_function("""() => !document.getElementById('result').hidden
+    wait_until(pg, """() => !document.getElementById('result').hidden
         || document.querySelector('[role=gridcell][aria-label*="legal move"]')""", timeout=30_000)
 
 

@@ -24,6 +24,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 from tests.test_history_save import long_history
 
@@ -44,7 +45,7 @@ def cells(transcript: str) -> str:
 
 def shows(pg, transcript: str, timeout: float = 10_000) -> None:
     """Waits until the page's board is the position after ``transcript``."""
-    pg.wait_for_function(
+    wait_until(pg,
         """(want) => [...document.querySelectorAll('[role=gridcell]')].map(c => {
             const what = c.getAttribute('aria-label').split(', ')[1];
             return what === 'black' ? 'X' : what === 'white' ? 'O' : '-'; }).join('') === want""",
@@ -83,9 +84,9 @@ def test_p7_a_star_earned_in_one_tab_survives_the_other_tab(context, base_url):
     wait_for_human_turn(b)
     assert star_count(b) == "1 of 8"
     b.get_by_role("button", name="Pause").click()  # B stores nothing more (its clock stops)
-    b.wait_for_function("() => document.querySelector('#pause').getAttribute('aria-label') === 'Resume'")
+    wait_until(b, "() => document.querySelector('#pause').getAttribute('aria-label') === 'Resume'")
     menu_button(a, "Legal moves")
-    a.wait_for_function("() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
+    wait_until(a, "() => document.querySelector('#legal-dots').getAttribute('aria-pressed') === 'false'")
     for pg in (a, b):
         pg.reload()
         pg.wait_for_selector(READY, timeout=60_000)
@@ -109,7 +110,7 @@ def test_p7_a_busy_tab_waits_until_the_player_takes_the_game_over(context, base_
     assert "This game continues in another tab" in a.locator("#elsewhere").inner_text()
     a.get_by_role("button", name="Back to the game").click()
     a.get_by_role("gridcell", name="c3,").first.click()
-    a.wait_for_function("() => document.querySelector('#status').textContent.includes('another tab')")
+    wait_until(a, "() => document.querySelector('#status').textContent.includes('another tab')")
     assert board_text(a) == cells("f5"), "the stale game did not move"
     a.get_by_role("button", name="Take it over here").click()
     shows(a, "f5d6")
@@ -134,7 +135,7 @@ def test_p8_idle_play_writes_storage_at_most_twice_in_30_seconds(context, base_u
     page.clock.run_for(2_000)
     page.get_by_role("button", name="Pause").click()  # stores the time so far: the count starts clean
     page.get_by_role("button", name="Resume").click()
-    page.wait_for_function("() => document.querySelector('#pause').getAttribute('aria-label') === 'Pause'")
+    wait_until(page, "() => document.querySelector('#pause').getAttribute('aria-label') === 'Pause'")
     page.evaluate("() => { window.__writes = []; }")
     page.clock.run_for(30_000)
     menu_button(page, "Review this game")  # a round trip behind every tick, storing nothing
@@ -192,7 +193,7 @@ def test_p2_every_store_throws_on_a_plain_static_host(context, plain_url):
     errors = page_errors(pg)
     open_game(pg, plain_url)
     pg.wait_for_selector("#offline-note:not([hidden])", timeout=30_000)  # the worker took over
-    pg.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    wait_until(pg, "() => navigator.serviceWorker.controller !== null")
     assert "storage is full" in pg.get_by_role("alert").inner_text()
     play_on(pg)
     assert errors == []
@@ -221,7 +222,7 @@ def test_p10_a_full_store_loses_nothing_already_saved(page):
     page.get_by_role("button", name="New game").first.click()
     # The new game's save replaces the finished game's longer one: filling before it
     # lands would leave the second game the room the first one freed.
-    page.wait_for_function("(old) => localStorage.getItem('reversi.game') !== old", arg=finished)
+    wait_until(page, "(old) => localStorage.getItem('reversi.game') !== old", arg=finished)
     assert page.evaluate(FILL_TO_QUOTA) > 0
     play(page, WIPE_OUT)
     page.wait_for_selector("#alert:not([hidden])")

@@ -15,6 +15,7 @@ from tests.browser.pages import (
     status,
     tap,
     wait_for_human_turn,
+    wait_until,
 )
 
 
@@ -31,7 +32,7 @@ def test_v1_v3_an_anti_reversi_game_against_easy_is_won_by_fewer_discs(page):
             break
         tap(page, legal_squares(page)[0])
         said.append(status(page))
-    page.wait_for_function("() => /Game over/.test(document.querySelector('#status').textContent)")
+    wait_until(page, "() => /Game over/.test(document.querySelector('#status').textContent)")
     cells = board_text(page)
     black, white = cells.count("X"), cells.count("O")
     final = status(page)
@@ -72,7 +73,7 @@ def test_v3_the_field_and_the_clipboard_give_the_same_tagged_text_and_it_opens_t
     field = page.get_by_role("textbox", name="This game").input_value()
     assert field == "free:d4d5e4e5c6"
     page.locator("#transcripts").get_by_role("button", name="Copy", exact=True).click()
-    page.wait_for_function("async (want) => (await navigator.clipboard.readText()) === want", arg=field)
+    wait_until(page, "async (want) => (await navigator.clipboard.readText()) === want", arg=field)
     page.get_by_label("Open a game").fill(field)
     page.get_by_role("button", name="Open in review").click()
     page.wait_for_selector("#review-bar:not([hidden])")

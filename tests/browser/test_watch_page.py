@@ -25,6 +25,7 @@ from tests.browser.pages import (
     start_local_game,
     status,
     tap,
+    wait_until,
 )
 
 TITLE = "#review-title"
@@ -67,7 +68,7 @@ def test_c2_watch_easy_against_normal_to_the_end(context, base_url):
             break
         before = title(page)
         page.clock.run_for(WATCH_DELAY_MS + 100)  # the pause between two watched moves
-        page.wait_for_function("([sel, t]) => document.querySelector(sel).textContent !== t",
+        wait_until(page, "([sel, t]) => document.querySelector(sel).textContent !== t",
                                arg=[TITLE, before], timeout=15_000)
         said.append(status(page))
     moves = int(re.search(r"move (\d+) of (\d+)", title(page)).group(2))
@@ -80,7 +81,7 @@ def test_c2_watch_easy_against_normal_to_the_end(context, base_url):
     assert page.get_by_role("button", name="Analyse").is_enabled()  # the finished game can be analysed
 
     page.get_by_role("button", name="Back to the game").click()
-    page.wait_for_function("() => document.querySelector('#review-bar').hidden")
+    wait_until(page, "() => document.querySelector('#review-bar').hidden")
     assert board_text(page) == live
     assert page.locator("#star-count").inner_text() == stars
     assert history_rows(page) == []  # a watched game is nobody's result
@@ -98,10 +99,10 @@ def test_c2_v1_back_to_the_game_stops_an_expert_search(clocked_page):
     choose(page, "Rules", "Anti-reversi")
     live = board_text(page)
     start_watching(page, "Expert", "Expert")  # (axe scans a watched game in test_a11y.py: it needs running timers)
-    page.wait_for_function("(sel) => document.querySelector(sel).textContent.endsWith('move 1 of 1')",
+    wait_until(page, "(sel) => document.querySelector(sel).textContent.endsWith('move 1 of 1')",
                            arg=TITLE, timeout=30_000)
     page.clock.run_for(WATCH_DELAY_MS + 100)
-    page.wait_for_function("(sel) => document.querySelector(sel).textContent.endsWith('move 2 of 2')",
+    wait_until(page, "(sel) => document.querySelector(sel).textContent.endsWith('move 2 of 2')",
                            arg=TITLE, timeout=30_000)
     page.evaluate("""() => {
         window.__said = [];
@@ -111,11 +112,11 @@ def test_c2_v1_back_to_the_game_stops_an_expert_search(clocked_page):
     page.clock.run_for(WATCH_DELAY_MS + 100)  # the pause is over: the third move's search is sent
     started = time.perf_counter()
     page.get_by_role("button", name="Back to the game").click()
-    page.wait_for_function("() => document.querySelector('#review-bar').hidden")
+    wait_until(page, "() => document.querySelector('#review-bar').hidden")
     assert board_text(page) == live
     # The player can play at once: the worker is not still searching the watched game.
     page.get_by_role("gridcell", name="d3,").first.click()
-    page.wait_for_function(
+    wait_until(page,
         "() => document.querySelector('[aria-label^=\"d3,\"]').getAttribute('aria-label').startsWith('d3, black')")
     delay = time.perf_counter() - started
     print(f"Back to the game and a placement during a watched Expert search: {delay * 1000:.0f} ms")
