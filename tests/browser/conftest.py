@@ -18,7 +18,7 @@ from playwright import sync_api as playwright_api
 
 from build_tools.server import make_server
 from build_tools.site import build_site
-from tests.browser.pages import CHROMIUM_ARGS, PHONE, open_game
+from tests.browser.pages import PHONE, TEST_ARGS, open_game
 
 
 @pytest.fixture(scope="session")
@@ -42,7 +42,7 @@ def browser():
     """Launches headless Chromium once per run."""
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     with playwright_api.sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        launched = pw.chromium.launch(executable_path=executable, args=TEST_ARGS)
         yield launched
         launched.close()
 
