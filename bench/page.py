@@ -297,7 +297,7 @@ def stored_history(games: int) -> dict[str, str]:
     page would have stored them (the oldest shed where the budget asks, P9)."""
     import random
 
-    from reversi.app import save_parts
+    from reversi.app import mistake_book, save_parts
     from reversi.engine.board import Board
     from reversi.engine.notation import format_transcript
     from reversi.game.history import History
@@ -321,7 +321,38 @@ def stored_history(games: int) -> dict[str, str]:
                         "duration_ms": 300_000 + n, "moves": moves})
     history = History.of(records)
     history.told = bool(history.shed(save_parts.HISTORY_BUDGET))
-    return {f"reversi.{part}": text for part, text in save_parts.history_texts(history).items()}
+    texts = {f"reversi.{part}": text for part, text in save_parts.history_texts(history).items()}
+    if records:
+        texts[f"reversi.{mistake_book.PART}"] = analysed_games(records, rng)
+    return texts
+
+
+def analysed_games(records: list[dict], rng) -> str:
+    """Returns the mistakes part (N6-N8) of a player whose newest games were all analysed,
+    as many as its budget keeps (P9), each with the person's average loss and two
+    mistakes to retry."""
+    from reversi.app import mistake_book
+    from reversi.app.mistakes import Mistake
+    from reversi.engine.board import Board
+    from reversi.engine.notation import format_board, parse_transcript, square_name
+    from reversi.game.results import key
+
+    book = mistake_book.Book()
+    for record in reversed(records):
+        board, found = Board(), []
+        for move, (square, _) in enumerate(parse_transcript(record["moves"])[:30], 1):
+            if move in (11, 23):
+                side = ("black", "white")[board.turn]
+                best = min(board.legal_moves(), key=lambda s: s == square)
+                found.append(Mistake(move, side, format_board(board.black, board.white, board.turn),
+                                     square_name(square), square_name(best), 6.0, move > 20, 0.0))
+            board.play(square)
+        book.add_game(key(record), {record["side"]: round(rng.uniform(1, 9), 2)}, found,
+                      about={"level": record["level"], "variant": "standard"})
+        if len(book.text()) > mistake_book.BUDGET:
+            break
+    book.shed(mistake_book.BUDGET)
+    return book.text()
 
 
 def history(browser, url: str) -> None:
