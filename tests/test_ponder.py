@@ -9,7 +9,7 @@ import random
 from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.players import choose_move
-from reversi.engine.ponder import PREDICT_NODES, SHARES, Ponder
+from reversi.engine.ponder import LEAST_RUN, PREDICT_NODES, SHARES, Ponder
 from reversi.engine.search import Search
 
 
@@ -32,17 +32,38 @@ def after(p: int, o: int, square: int) -> tuple[int, int]:
 
 def test_c2_the_likeliest_reply_is_pondered_first_and_most():
     """C2: the person's likeliest move (a short search's best) comes first, and each
-    call's nodes are shared out, most on it."""
+    call's nodes are shared out, most on it; the search for the likeliest move goes on
+    with its share, and the order follows what it finds."""
     p, o = person_to_move(3)
     ponder = Ponder("expert")
     ponder.start(p, o)
     likeliest = Search(None, PREDICT_NODES).run(p, o, 20).square
     assert likeliest is not None and ponder.replies[0] == after(p, o, likeliest)
     assert len(ponder.replies) == len(SHARES)
-    ponder.work(20_000)
+    ponder.work(40_000)
     spent = [ponder.take(*position).nodes for position in ponder.replies]
-    assert spent[0] > spent[1] > 0 and spent[0] >= 0.6 * 20_000
-    assert ponder.nodes == sum(spent) <= 20_000 + 64 * len(SHARES)
+    assert spent[0] > spent[1] > 0 and spent[0] >= 0.6 * 40_000
+    predicted = ponder.predictor.nodes
+    assert predicted >= PREDICT_NODES + 0.05 * 40_000
+    assert ponder.nodes == sum(spent) + predicted <= PREDICT_NODES + 40_000 + 64 * (len(SHARES) + 1)
+    assert ponder.replies[0] == after(p, o, ponder.predictor.reached[3].square)
+
+
+def test_c2_a_short_call_goes_on_with_one_search_not_a_sliver_of_each():
+    """C2: the page's slices are short: each one runs the search owed most, so that every
+    reply's search gets runs long enough to go deeper, and the shares hold over many."""
+    p, o = person_to_move(4)
+    ponder = Ponder("expert")
+    ponder.start(p, o)
+    for _ in range(60):
+        before = {position: ponder.take(*position).nodes if ponder.take(*position) else 0
+                  for position in ponder.replies}
+        predicted = ponder.predictor.nodes
+        ponder.work(LEAST_RUN * 3 // 2)
+        grown = [position for position in ponder.replies if ponder.take(*position).nodes > before.get(position, 0)]
+        assert len(grown) + (ponder.predictor.nodes > predicted) == 1
+    spent = [ponder.take(*position).nodes for position in ponder.replies]
+    assert spent[0] > spent[1] > spent[2] > LEAST_RUN
 
 
 def test_c2_a_pondered_search_goes_on_deeper_than_a_fresh_one():

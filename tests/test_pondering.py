@@ -12,12 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from reversi.app.bridge import Bridge
-from reversi.app.pondering import BUDGET_MOVES, SLICE_NODES, Pondering, finished, searched
+from reversi.app.pondering import BUDGET_MOVES, SLICE_NODES, Pondering, searched
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
 from reversi.engine.levels import LEVELS
 from reversi.engine.notation import format_board, parse_square
 from reversi.engine.players import choose_move
+from reversi.engine.ponder import finished
 from reversi.engine.search import Search
 from tests.sessions import Storage, Tab
 

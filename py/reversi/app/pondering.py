@@ -97,8 +97,7 @@ class Pondering:
         self.slices += 1
         if key != self.key or self.ponder is None:
             ponder = Ponder(game.level, variant=game.variant)
-            ponder.start(p, o)
-            ponder.replies = [r for r in ponder.replies if searched(r, game.level, game.variant)]
+            ponder.start(p, o, keep=lambda reply: searched(reply, game.level, game.variant))
             self.ponder, self.key = ponder, key  # adopted only once ranked
             return bool(ponder.replies)
         if not self.more():
@@ -113,6 +112,8 @@ class Pondering:
         ponder = self.ponder
         if ponder is None or not ponder.replies or self.key is None:
             return False
+        from ..engine.ponder import finished
+
         searches = [ponder.take(*position) for position in ponder.replies]
         done = all(search is not None and finished(search, position, ponder.config.max_depth)
                    for search, position in zip(searches, ponder.replies))
@@ -134,14 +135,6 @@ class Pondering:
                 self.used += 1
                 return self.go_on(p, o, level, seed, variant, prepared)
         return self.plain(p, o, level, seed, variant)
-
-
-def finished(search: Search, position: tuple[Bitboard, Bitboard], max_depth: int) -> bool:
-    """Checks if ``search`` of ``position`` completed its last depth (the cap, or the end
-    of the game): going on would spend nothing."""
-    p, o = position
-    last = max(1, min(max_depth, 64 - (p | o).bit_count()))
-    return search.reached is not None and search.reached[0] == position and search.reached[1] >= last
 
 
 def searched(position: tuple[Bitboard, Bitboard], level: str, variant: str) -> bool:
