@@ -1,7 +1,7 @@
 """Pondering in a real browser (C4): against Expert, from a set-up midgame position
 (E2) out of the book, the page asks for slices while the person thinks; the menu's
 "Think during my turn" turns them off and is kept across a reload (P1); a tap during
-pondering plays at once; Pause stops the slices (P4).
+pondering plays at once; Pause and hiding the page stop the slices (P4, P5).
 
 The page measures a run of slices as "ponder" (its first slice answered) and its end
 as "ponder-stop" with the reason (web/control/pondering.js): the signals waited for."""
@@ -13,6 +13,7 @@ from tests.browser.pages import (
     caught_up,
     choose,
     close_menu,
+    hide_page,
     legal_squares,
     open_game,
     open_menu,
@@ -100,3 +101,16 @@ def test_c4_p4_pause_stops_the_slices(page):
     assert (len(runs(page)), len(runs(page, "ponder-stop"))) == (started, stopped + 1)
     pause_or_resume(page, False)
     wait_for_run(page, count=started + 1 - sum(not run["more"] for run in runs(page)))
+
+
+def test_c4_p5_hiding_the_page_stops_the_slices(page):
+    """C4, P5: hiding the page ends the run of slices at once and pauses the game; no
+    slice is asked for while it is hidden."""
+    against_expert(page)
+    started, stopped = len(runs(page)), len(runs(page, "ponder-stop"))
+    hide_page(page)
+    wait_for_run(page, count=stopped + 1, name="ponder-stop")
+    assert runs(page, "ponder-stop")[-1]["reason"] in ("hidden", "not due")
+    wait_until(page, "() => document.querySelector('#turn').textContent === 'Paused'")
+    caught_up(page)  # every reply since the page was hidden has come
+    assert (len(runs(page)), len(runs(page, "ponder-stop"))) == (started, stopped + 1)
