@@ -105,8 +105,10 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         score = variants.final_score(p, o, variant) if over else evaluator.evaluate(p, o)
         return MoveChoice(None, float(score), 0, 0, time.perf_counter() - start, over)
     rng = random.Random(seed)
-    if not config.max_depth:
-        if variants.opening_squares(variant, p, o) is not None:  # any placement is as good
+    if not config.max_depth or not p | o:
+        # Easy: greedy, any free-opening placement alike; every level: the free opening's
+        # first placement, whose four centre squares are alike by symmetry, needs no search
+        if variants.opening_squares(variant, p, o) is not None:
             square, score = rng.choice(list(squares(moves))), 0.0
         else:
             square, score = _noisy_greedy(p, o, moves, rng, config.noise, variant, evaluator)
