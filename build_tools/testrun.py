@@ -41,7 +41,7 @@ BROWSERS = ("chromium", "chromium-browser")
 #: the other browser tests), chosen so that both take about as long.
 ALONE = ("test_a11y.py", "test_computer.py", "test_controls.py", "test_foundation.py", "test_hints_page.py",
          "test_languages_page.py", "test_learn_page.py", "test_menu_sheet.py", "test_ponder_page.py",
-         "test_result_card.py", "test_screens.py", "test_storage_page.py", "test_update.py", "test_watch_page.py")
+         "test_result_card.py", "test_screens.py", "test_storage_page.py", "test_update.py")
 
 
 def halves() -> list[tuple[str, list[str]]]:
