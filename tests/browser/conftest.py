@@ -75,11 +75,15 @@ def describe_failure(ctx, console: list[str]) -> str:
 def context(browser, request):
     """A fresh browser profile (empty storage and cache) at phone size, asking for reduced
     motion (B6: discs flip at once, so a test's game is not paced by animations) unless the
-    test is marked ``motion``. When the test fails, what its pages showed and said is
-    printed (see :func:`describe_failure`)."""
+    test is marked ``motion``, and with the service worker blocked unless it is marked
+    ``offline`` (its first-visit precache of the whole site was a fifth of a page's start:
+    2.5 -> 2.0 CPU s). When the test fails, what its pages showed and said is printed
+    (see :func:`describe_failure`)."""
     motion = request.node.get_closest_marker("motion") is not None
+    offline = request.node.get_closest_marker("offline") is not None
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2,
-                              reduced_motion="no-preference" if motion else "reduce")
+                              reduced_motion="no-preference" if motion else "reduce",
+                              service_workers="allow" if offline else "block")
     console: list[str] = []
 
     def listen(pg) -> None:

@@ -4,6 +4,8 @@ without touching the game in play; a balanced-opening game is saved and resumed.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.pages import (
     READY,
     board_text,
@@ -103,6 +105,7 @@ def test_a_bad_link_is_refused_with_its_reason_and_changes_nothing(page, base_ur
     assert "Paused" in status(page) or "Your move" in status(page)
 
 
+@pytest.mark.offline
 def test_a_link_opens_offline(context, base_url):
     """O1: once the page works offline, a link still opens its game."""
     page = context.new_page()

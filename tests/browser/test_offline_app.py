@@ -7,7 +7,11 @@ reloads, plays, earns a star (S1) and keeps it across another offline reload.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.pages import READY, close_menu, open_menu, status, tap, wait_for_human_turn
+
+pytestmark = pytest.mark.offline  # these tests need the service worker
 
 
 def read_manifest(pg) -> dict:

@@ -8,6 +8,8 @@ only way to store.  P1, P2, P7, P8.
 
 from __future__ import annotations
 
+import pytest
+
 from reversi.engine.board import Board
 from tests.browser.pages import (
     READY,
@@ -183,6 +185,7 @@ def test_p2_no_local_storage_at_all(context, base_url):
     assert errors == []
 
 
+@pytest.mark.offline
 def test_p2_every_store_throws_on_a_plain_static_host(context, plain_url):
     """P2: on a host without isolation headers the service worker takes the page over
     (and the page notes that in sessionStorage): with both stores throwing on write

@@ -21,6 +21,8 @@ from tests.browser.test_a11y import scan
 
 MARKER = "--reversi-test-build"
 
+pytestmark = pytest.mark.offline  # these tests need the service worker
+
 
 @pytest.fixture
 def own_site(site, tmp_path):
