@@ -92,8 +92,9 @@ class Ponder:
         left: a short call (the page's slice) goes on with one search, not a sliver of each."""
         total, left, depth = self.nodes + nodes, nodes, self.config.max_depth
         predictor = self.predictor
-        share = PREDICT_SHARE if predictor is not None and len(self.after) > 1 else 0.0
-        if predictor is not None and share and not finished(predictor, self.person, depth):
+        going = predictor is not None and len(self.after) > 1 and not finished(predictor, self.person, depth)
+        share = PREDICT_SHARE if going else 0.0  # a finished prediction leaves its share to the replies
+        if predictor is not None and going:
             due = int(share * total) - predictor.nodes
             if due >= LEAST_RUN:
                 give = run_size(due, left)
