@@ -8,7 +8,9 @@ replies.  Each pair of games starts from one of the balanced openings
 (``engine/data/balanced.txt``), colours swapped.  Prints the pondering
 side's score, the hit rate (how often the position after the opponent's move
 had been pondered) and, on a hit, the depth its search reached against the
-depth a fresh search of the move's budget reaches.
+depth a fresh search of the move's budget reaches.  As in the page, the
+pondered searches go on with the table of the pondering side's last move, and
+its move after a reply not pondered goes on with the pondered table.
 
 Usage (from the repository root; the compiled engine makes it fast)::
 
@@ -45,6 +47,7 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
     for square in balanced.openings()[number][0]:
         board.play(square)
     ponder = Ponder(level, search=native.SEARCH)
+    known = None  # the search of the pondering side's last move, as the page keeps it
     replies = hits = 0
     on_hit: list[int] = []
     others: list[int] = []
@@ -52,13 +55,14 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
         p, o = board.mover_mask()
         seed = number * 64 + len(board.steps)
         if (board.turn == 0) == ponder_black:
-            prepared = ponder.take(p, o)
+            prepared, hit = ponder.search_for(p, o), ponder.take(p, o) is not None
             choice = choose_move(p, o, level, seed=seed, nodes=config.nodes, prepared=prepared)
-            if prepared and choice.nodes and not choice.exact:  # the depth a fresh search reaches
+            known = prepared
+            if hit and choice.nodes and not choice.exact:  # the depth a fresh search reaches
                 on_hit.append(choice.depth)
                 others.append(choose_move(p, o, level, seed=seed, nodes=config.nodes).depth)
         else:
-            ponder.start(p, o)
+            ponder.start(p, o, known=known)
             ponder.work(ponder_nodes)
             choice = choose_move(p, o, level, seed=seed, nodes=config.nodes)
             replies += 1

@@ -196,6 +196,15 @@ class Search(search.Search):
         lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes,
                              -1.0 if at is None else at)
 
+    def share(self, other: search.Search) -> None:
+        """``Search.share``: the C table of ``other`` (a compiled search), kept alive here."""
+        assert isinstance(other, Search)
+        lib.rn_search_share(self._context, other._context)
+        self._sharing = other
+
+    def forget_before(self, discs: int) -> None:
+        """``Search.forget_before``: the C table keeps them (a tool's game fits in memory)."""
+
     def _pvs(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns ``Search._pvs``'s value, searched in C.
 

@@ -43,6 +43,7 @@ int64_t rn_search_nodes(const rn_search *s);
 void rn_search_set_nodes(rn_search *s, int64_t nodes);
 int64_t *rn_search_history(rn_search *s);
 long rn_search_size(const rn_search *s);
+void rn_search_share(rn_search *s, rn_search *with);
 int rn_search_entry(const rn_search *s, uint64_t p, uint64_t o, int *depth, int *bound,
                     double *value, int *move);
 int rn_pvs(rn_search *s, uint64_t p, uint64_t o, int depth, double alpha, double beta,

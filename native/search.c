@@ -22,7 +22,8 @@ typedef struct {
     int64_t nodes, max_nodes; /* max_nodes < 0: none */
     double deadline;           /* < 0: none */
     int64_t history[64];
-    table tt;
+    table own;
+    table *tt; /* own, or another search's (rn_search_share) */
     u64 risky[16];
     jmp_buf stop;
 } rn_search;
@@ -52,13 +53,14 @@ rn_search *rn_search_new(const rn_eval *eval, int sign, const int *has_cut, cons
     s->max_nodes = -1;
     s->deadline = -1;
     for (int k = 0; k < 16; k++) s->risky[k] = near_corners(k);
-    if (!table_init(&s->tt, 1 << 10)) { free(s); return NULL; }
+    if (!table_init(&s->own, 1 << 10)) { free(s); return NULL; }
+    s->tt = &s->own;
     return s;
 }
 
 void rn_search_free(rn_search *s) {
     if (!s) return;
-    free(s->tt.slots);
+    free(s->own.slots);
     free(s);
 }
 
@@ -70,17 +72,16 @@ void rn_search_limits(rn_search *s, int64_t max_nodes, double deadline) {
 int64_t rn_search_nodes(const rn_search *s) { return s->nodes; }
 void rn_search_set_nodes(rn_search *s, int64_t nodes) { s->nodes = nodes; }
 int64_t *rn_search_history(rn_search *s) { return s->history; }
-long rn_search_size(const rn_search *s) { return (long)s->tt.count; }
+long rn_search_size(const rn_search *s) { return (long)s->tt->count; }
 
-void rn_search_clear(rn_search *s) {
-    memset(s->tt.slots, 0, s->tt.size * sizeof(entry));
-    s->tt.count = 0;
-}
+/* Makes s use with's table from now on (pondered searches share one, C4); with
+ * must outlive s. */
+void rn_search_share(rn_search *s, rn_search *with) { s->tt = with->tt; }
 
 /* Returns 1 and the entry's fields if (p, o) is in the table. */
 int rn_search_entry(const rn_search *s, u64 p, u64 o, int *depth, int *bound, double *value,
                     int *move) {
-    const entry *e = table_find(&s->tt, p, o);
+    const entry *e = table_find(s->tt, p, o);
     if (!e) return 0;
     *depth = e->a;
     *bound = e->b;
@@ -154,7 +155,7 @@ static double pvs(rn_search *s, u64 p, u64 o, int depth, double alpha, double be
         return -pvs(s, o, p, depth, -beta, -alpha);
     }
     if (depth == 1) return frontier(s, p, o, moves, beta);
-    entry *e = table_find(&s->tt, p, o);
+    entry *e = table_find(s->tt, p, o);
     int tt_move = -1;
     if (e) {
         tt_move = e->move;
@@ -199,7 +200,7 @@ static double pvs(rn_search *s, u64 p, u64 o, int depth, double alpha, double be
             }
         }
     }
-    e = table_put(&s->tt, p, o);
+    e = table_put(s->tt, p, o);
     e->a = depth;
     e->b = best >= beta ? LOWER : best <= alpha ? UPPER : EXACT;
     e->value = best;
@@ -219,7 +220,7 @@ int rn_search_pv(const rn_search *s, u64 p, u64 o, int depth, int *line) {
             u64 t = p; p = o; o = t;
             continue;
         }
-        const entry *e = table_find(&s->tt, p, o);
+        const entry *e = table_find(s->tt, p, o);
         int sq;
         if (e && e->move >= 0 && (moves >> e->move & 1)) {
             sq = e->move;

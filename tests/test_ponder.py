@@ -93,3 +93,30 @@ def test_c2_an_unpondered_position_gives_nothing_and_a_new_start_forgets():
     assert missing and all(ponder.take(*position) is None for position in missing)
     ponder.start(*person_to_move(8))
     assert all(ponder.take(*position) is None for position in pondered)
+
+
+def test_c2_pondering_goes_on_with_the_table_of_the_computers_last_search():
+    """C2: the pondered searches, and the computer's move after any reply, share the
+    table of the computer's search before, which first drops the positions the game has
+    passed; dropping them changes no search's result."""
+    p, o = person_to_move(9, plies=19)  # the computer to move
+    known = Search(None, 20_000)
+    line = known.run(p, o, 20).pv
+    assert len(line) >= 3
+    person = after(*after(*after(p, o, line[0]), line[1]), line[2])  # two moves on, the person's turn
+    discs = (person[0] | person[1]).bit_count()
+    whole = dict(known.table)
+    assert any((a | b).bit_count() < discs for a, b in whole)
+    ponder = Ponder("expert")
+    ponder.start(*person, known=known)
+    assert ponder.predictor.table is known.table
+    assert all((a | b).bit_count() >= discs for a, b in known.table)
+    ponder.work(6_000)
+    assert all(ponder.take(*position).table is known.table for position in ponder.replies)
+    missing = next(after(*person, s) for s in squares(moves_mask(*person))
+                   if after(*person, s) not in ponder.replies)
+    assert ponder.take(*missing) is None and ponder.search_for(*missing).table is known.table
+    pruned, kept = Search(None, 8_000), Search(None, 8_000)
+    pruned.table, kept.table = {k: v for k, v in whole.items() if (k[0] | k[1]).bit_count() >= discs}, whole
+    a, b = pruned.run(*person), kept.run(*person)
+    assert (a.square, a.score, a.depth, a.nodes, a.pv) == (b.square, b.score, b.depth, b.nodes, b.pv)

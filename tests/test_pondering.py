@@ -153,6 +153,27 @@ def test_c4_the_computers_move_after_pondering_is_legal_and_goes_on_with_the_pon
     assert pondering.ponder is None  # the memory goes with the move
 
 
+
+def test_c4_the_next_pondering_goes_on_with_the_table_of_the_computers_move():
+    """C4: the computer's move after pondering, even after a reply not pondered, keeps its
+    search; the next pondering shares that table, but not after Undo."""
+    for undo in (False, True):
+        go_on = GoOn()
+        tab = expert_tab(go_on, seed=3)
+        pondering = tab.bridge.pondering
+        for _ in range(5):
+            assert ponder(tab) is True
+        pondered = list(pondering.ponder.replies)
+        unlikely = next(square for square in tab.snap["legal"] if after(tab, square) not in pondered)
+        tab.call("place", square=unlikely, token=tab.snap["token"])
+        tab.call("computer_move", token=tab.snap["token"])
+        assert pondering.used == 0 and len(go_on.prepared) == 1 and pondering.known is not None
+        search = pondering.known[0]
+        if undo:
+            tab.call("undo")
+        assert ponder(tab) is True and pondering.known is None
+        assert (pondering.ponder.predictor.table is search.table) is not undo
+
 def after(tab: Tab, square: str) -> tuple[int, int]:
     """Returns the position (the computer to move) after the person, Black, plays ``square``."""
     cells = tab.snap["cells"]
@@ -181,7 +202,7 @@ def play_on(tab: Tab, *, slices: int, rounds: int = 8) -> str:
 def test_c4_with_pondering_off_the_moves_are_exactly_the_plain_players():
     """C4: with the setting off, slices asked for change nothing: the same moves as a
     page that never ponders, for the same node budget and seeds; with it on, the game
-    goes on with pondered searches, every move legal."""
+    goes on with pondered searches (the session takes legal moves only)."""
     never = expert_tab(seed=2)
     off = expert_tab(seed=2)
     off.call("set_setting", name="ponder", value=False)
@@ -189,7 +210,7 @@ def test_c4_with_pondering_off_the_moves_are_exactly_the_plain_players():
     assert off.bridge.pondering.slices == 0 and off.bridge.pondering.used == 0
     on = expert_tab(seed=2)
     play_on(on, slices=3)
-    assert on.bridge.pondering.slices > 0 and len(on.snap["moves"]) == len(off.snap["moves"])
+    assert on.bridge.pondering.slices > 0 and on.snap["result"] is None
 
 
 def test_c4_pondering_stops_once_every_reply_reached_its_depth_cap():

@@ -19,9 +19,12 @@ useful after :data:`BUDGET_MOVES` moves' worth of nodes (which also bounds the
 tables' memory).
 
 :meth:`Pondering.player` is the session's computer player: with a pondered
-search of the position it goes on with it (``go_on``); otherwise, and always
-with the setting off, it is the plain player, so play is exactly as without
-pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves what it
+search of the position it goes on with it (``go_on``), and with the pondered
+table after any other reply; the search it used is kept (:attr:`Pondering.known`),
+and the next pondering goes on with its table, which first drops the positions
+the game has passed (the memory of about two moves).  Without pondering, and
+always with the setting off, it is the plain player, so play is exactly as
+without pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves what it
 had: a position is adopted only once its replies are ranked.
 """
 
@@ -71,6 +74,9 @@ class Pondering:
     def __init__(self, player: ComputerPlayer, session: Callable[[], Session], go_on: GoOn = go_on) -> None:
         self.plain, self.session, self.go_on = player, session, go_on
         self.ponder: Ponder | None = None
+        #: The search of the computer's last move and its position's discs: the next
+        #: pondering goes on with its table if the game went on from there.
+        self.known: tuple[Search, int] | None = None
         #: (level, variant, p, o) of the position pondered (the person to move).
         self.key: tuple[str, str, Bitboard, Bitboard] | None = None
         #: Moves that went on with a pondered search, and slices run (for tests and benchmarks).
@@ -96,8 +102,10 @@ class Pondering:
         key = (game.level, game.variant, p, o)
         self.slices += 1
         if key != self.key or self.ponder is None:
+            known, self.known = self.known, None  # after Undo or New, its memory goes
             ponder = Ponder(game.level, variant=game.variant)
-            ponder.start(p, o, keep=lambda reply: searched(reply, game.level, game.variant))
+            ponder.start(p, o, keep=lambda reply: searched(reply, game.level, game.variant),
+                         known=known[0] if known and (p | o).bit_count() > known[1] else None)
             self.ponder, self.key = ponder, key  # adopted only once ranked
             return bool(ponder.replies)
         if not self.more():
@@ -114,26 +122,28 @@ class Pondering:
             return False
         from ..engine.ponder import finished
 
-        searches = [ponder.take(*position) for position in ponder.replies]
         done = all(search is not None and finished(search, position, ponder.config.max_depth)
-                   for search, position in zip(searches, ponder.replies))
+                   for position in ponder.replies for search in (ponder.take(*position),))
         return not done and ponder.nodes < BUDGET_MOVES * LEVELS[self.key[0]].nodes
 
     def forget(self) -> None:
-        """Drops what was pondered (its tables' memory)."""
-        self.ponder, self.key = None, None
+        """Drops what was pondered and the table it went on with (their memory)."""
+        self.ponder, self.key, self.known = None, None, None
 
     def player(self, p: Bitboard, o: Bitboard, level: str, seed: int, variant: str) -> Square:
-        """The session's computer player: goes on with the pondered search of ``(p, o)``
-        when there is one and the setting is on, else the plain player."""
+        """The session's computer player: with the setting on, goes on with the pondered
+        search of ``(p, o)``, or with the pondered table, and keeps that search for the
+        next pondering; else the plain player."""
         ponder, key = self.ponder, self.key
         self.forget()  # a new position is pondered afresh; the memory goes now
         if (ponder is not None and key is not None and key[:2] == (level, variant)
                 and self.session().settings.ponder):
-            prepared = ponder.take(p, o)
+            prepared = ponder.search_for(p, o)
             if prepared is not None:
-                self.used += 1
-                return self.go_on(p, o, level, seed, variant, prepared)
+                self.used += ponder.take(p, o) is prepared
+                square = self.go_on(p, o, level, seed, variant, prepared)
+                self.known = prepared, (p | o).bit_count()
+                return square
         return self.plain(p, o, level, seed, variant)
 
 

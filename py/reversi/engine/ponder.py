@@ -9,14 +9,17 @@ others by the evaluation of the position they leave.  :meth:`Ponder.work`
 spends nodes: ``PREDICT_SHARE`` of them going on with that search (when it
 changes its mind, the order follows), the rest on the positions after the
 first three moves, ``SHARES`` of it each, most on the likeliest, each an
-iterative deepening search kept between calls (its table, history and depth
-reached).  A short call (the page's slice of about 10 ms) runs the one search
-owed most, so that every search's runs are long enough to go deeper.  When the
+iterative deepening search kept between calls (its history and depth reached),
+all with one table: the table of the computer's search before, when given, so
+that what it learnt of the person's replies serves at once (``bench/ponder.py``,
+1000 games: 63.3 % with it, 57.1 % with a table each).  A short call (the page's
+slice of about 10 ms) runs the one search owed most, so that every search's runs are long enough to go deeper.  When the
 person has moved, :meth:`Ponder.take` gives the search of the position they
 left, if it was pondered, and the computer's move goes on with it
 (:func:`reversi.engine.players.choose_move`'s ``prepared``): the same
 table, the same best move, and the node budget of a move on top of what was
-pondered.  With no pondering, play is exactly as before.
+pondered; any other move goes on with the table (:meth:`Ponder.search_for`).
+With no pondering, play is exactly as before.
 """
 
 from __future__ import annotations
@@ -63,9 +66,12 @@ class Ponder:
         self.after: dict[int, Position] = {}
         self.ranked: list[int] = []
 
-    def start(self, p: Bitboard, o: Bitboard, keep: Callable[[Position], bool] | None = None) -> None:
+    def start(self, p: Bitboard, o: Bitboard, keep: Callable[[Position], bool] | None = None,
+              known: Search | None = None) -> None:
         """Ranks the moves of the person (``p``, to move) and forgets any earlier position.
-        Only the replies whose position ``keep`` accepts are pondered."""
+        Only the replies whose position ``keep`` accepts are pondered.  ``known`` is the
+        search of the computer's move before: every search here goes on with its table,
+        after it drops the positions this game can no longer reach."""
         self.searches, self.predictor, self.person, self.likeliest = {}, None, (p, o), None
         self.replies, self.after, self.ranked = [], {}, []
         moves = legal_mask(p, o, self.variant)
@@ -76,6 +82,9 @@ class Ponder:
         self.ranked = sorted((s for s in self.after if keep is None or keep(self.after[s])),
                              key=lambda s: (evaluate(*self.after[s]), s))
         self.predictor = self.search(None, PREDICT_NODES, variant=self.variant, evaluator=self.evaluator)
+        if known is not None:
+            known.forget_before((p | o).bit_count())
+            self.predictor.share(known)
         self.rank(self.predictor.run(p, o, self.config.max_depth).square)
 
     def rank(self, likeliest: int | None) -> None:
@@ -109,6 +118,8 @@ class Ponder:
             if search is None:
                 search = self.searches[position] = self.search(
                     None, 0, variant=self.variant, evaluator=self.evaluator)
+                if predictor is not None:
+                    search.share(predictor)
             if not finished(search, position, depth):
                 owed.append((int((1 - share) * part * total) - search.nodes, search, position))
         owed.sort(key=lambda entry: -entry[0])  # the most owed first
@@ -124,6 +135,15 @@ class Ponder:
         """Returns the pondered search of the position ``(p, o)`` (the computer to move
         after the person's move), or None when it was not pondered."""
         return self.searches.get((p, o))
+
+    def search_for(self, p: Bitboard, o: Bitboard) -> Search | None:
+        """Returns the search the computer's move at ``(p, o)`` goes on with: the pondered
+        one (:meth:`take`), else a new one with the pondered table; None when nothing was."""
+        found = self.take(p, o)
+        if found is None and self.predictor is not None:
+            found = self.search(None, 0, variant=self.variant, evaluator=self.evaluator)
+            found.share(self.predictor)
+        return found
 
     @property
     def nodes(self) -> int:

@@ -160,6 +160,18 @@ class Search:
         self.max_nodes = max_nodes
         self.deadline = deadline or Deadline(None)
 
+    def share(self, other: Search) -> None:
+        """Uses ``other``'s table from now on, so that what either learns serves both
+        (the pondered searches, :mod:`reversi.engine.ponder`)."""
+        self.table = other.table
+
+    def forget_before(self, discs: int) -> None:
+        """Drops the table's positions with fewer than ``discs`` discs, which a game that
+        has reached ``discs`` never meets again: it frees memory and changes no result."""
+        table = self.table
+        for key in [key for key in table if (key[0] | key[1]).bit_count() < discs]:
+            del table[key]
+
     def run(self, p: Bitboard, o: Bitboard, max_depth: int = 60) -> Result:
         """Returns the best move for ``p`` found within the depth cap and budget.
 
