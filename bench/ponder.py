@@ -33,6 +33,7 @@ from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.levels import LEVELS  # noqa: E402
 from reversi.engine.players import choose_move  # noqa: E402
 from reversi.engine.ponder import Ponder  # noqa: E402
+from reversi.engine.think import PYODIDE_SLOWDOWN, exact_threshold  # noqa: E402
 from reversi.engine.variants import winner  # noqa: E402
 
 
@@ -43,6 +44,7 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
     number, ponder_black, level, think = task
     config = LEVELS[level]
     ponder_nodes = int(think * config.nodes / config.seconds)
+    solved = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
     board = Board()
     for square in balanced.openings()[number][0]:
         board.play(square)
@@ -57,7 +59,7 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
         if (board.turn == 0) == ponder_black:
             prepared, hit = ponder.search_for(p, o), ponder.take(p, o) is not None
             choice = choose_move(p, o, level, seed=seed, nodes=config.nodes, prepared=prepared)
-            known = prepared
+            known = prepared if 64 - (p | o).bit_count() > solved else None  # as the page keeps it
             if hit and choice.nodes and not choice.exact:  # the depth a fresh search reaches
                 on_hit.append(choice.depth)
                 others.append(choose_move(p, o, level, seed=seed, nodes=config.nodes).depth)

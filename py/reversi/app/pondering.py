@@ -142,7 +142,8 @@ class Pondering:
             if prepared is not None:
                 self.used += ponder.take(p, o) is prepared
                 square = self.go_on(p, o, level, seed, variant, prepared)
-                self.known = prepared, (p | o).bit_count()
+                if searched((p, o), level, variant):  # not the solver's endgame, whose tables are large
+                    self.known = prepared, (p | o).bit_count()
                 return square
         return self.plain(p, o, level, seed, variant)
 
