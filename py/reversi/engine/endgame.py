@@ -19,7 +19,11 @@ squares the first test is at the midgame search's score (depth
 :func:`guess_depth`, rounded to an even number), not at 0: every test between
 0 and the score is a whole search, and the guess skips most of them (FFO #33,
 -8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
-194 s with the guess and the stability cutoff below).
+194 s with the guess and the stability cutoff below).  That search goes 11
+plies deep (:data:`GUESS_DEPTH`; it was ``(empties - 6) // 2``, 7 at 20
+empties): over FFO #26-38 its guesses miss by 26 discs in all instead of 52,
+and FFO #27 and #29-35 take 20.0 M nodes instead of 22.5 M (1.09 times
+faster side by side); 10, 12 and 13 plies took 21.1 M, 20.2 M and 19.9 M.
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -94,13 +98,16 @@ MOBILITY_WEIGHT = 3.0
 #: (from 12, it cost 12 % and 7 % more nodes on FFO #22 and #25, 17 and 19 empties,
 #: where the guess missed and the tests from 0 were cheap).
 GUESS_EMPTIES = 20
+#: That search's depth, at most (deeper, 12 or 13 plies at 20 empties, missed more often).
+GUESS_DEPTH = 11
 #: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
 
 
 def guess_depth(empties: int) -> int:
-    """Returns the depth of the midgame search that gives MTD(f) its first guess."""
-    return max(2, (empties - 6) // 2)
+    """Returns the depth of the midgame search that gives MTD(f) its first guess:
+    ``GUESS_DEPTH``, at most 9 plies short of the end."""
+    return max(2, min(GUESS_DEPTH, empties - 9))
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
