@@ -28,6 +28,10 @@ The guess search's best moves of its positions searched 4 plies or more
 (:data:`SEED_DEPTH`) seed the table as moves without bounds: 20.0 M -> 18.7 M
 nodes on the same positions, 1.07 times faster (from 3, 5 and 7 plies:
 19.2 M, 18.7 M, 19.1 M; moving the guess's root move first: 21.2 M).
+From ``SEED_EMPTIES`` (17) up the search runs for these moves alone, its
+score unused below 20: FFO #22-25 4.24 M -> 3.88 M nodes, self-play
+positions (6 at 18 empties, twice) 19.3 M -> 17.3 M nodes, 1.08 times faster; at
+16 empties (seeded from 14) 2 % more nodes, so not there.
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -106,6 +110,8 @@ GUESS_EMPTIES = 20
 GUESS_DEPTH = 11
 #: The guess search's best moves searched at least this deep seed the table.
 SEED_DEPTH = 4
+#: From this many empty squares the guess search runs for its moves (below 20, score unused).
+SEED_EMPTIES = 17
 #: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
 
@@ -173,13 +179,16 @@ class Solver(LastSquares):
     def _guess(self, p: Bitboard, o: Bitboard, empties: int) -> int:
         """Returns the first score MTD(f) tests: 0 below ``GUESS_EMPTIES`` empty
         squares, else the midgame search's score to ``guess_depth(empties)``,
-        rounded to an even number (a full board's score is even)."""
-        if empties < GUESS_EMPTIES:
+        rounded to an even number (a full board's score is even).  That search,
+        run from ``SEED_EMPTIES``, seeds the table (:meth:`_seed`)."""
+        if empties < SEED_EMPTIES:
             return 0
         search = self.search_class(self.deadline, variant=self.variant, evaluator=self.evaluator)
         score = search.run(p, o, guess_depth(empties)).score
         if isinstance(search.table, dict):  # the compiled search's table stays in C
             self._seed(search.table)
+        if empties < GUESS_EMPTIES:
+            return 0
         return max(-64, min(64, 2 * round(score / 2)))
 
     def _seed(self, found: dict[tuple[Bitboard, Bitboard], tuple[int, int, float, Square]]) -> None:
