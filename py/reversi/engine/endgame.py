@@ -19,19 +19,14 @@ squares the first test is at the midgame search's score (depth
 :func:`guess_depth`, rounded to an even number), not at 0: every test between
 0 and the score is a whole search, and the guess skips most of them (FFO #33,
 -8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
-194 s with the guess and the stability cutoff below).  That search goes 11
-plies deep (:data:`GUESS_DEPTH`; it was ``(empties - 6) // 2``, 7 at 20
-empties): over FFO #26-38 its guesses miss by 26 discs in all instead of 52,
-and FFO #27 and #29-35 take 20.0 M nodes instead of 22.5 M (1.09 times
-faster side by side); 10, 12 and 13 plies took 21.1 M, 20.2 M and 19.9 M.
-The guess search's best moves of its positions searched 4 plies or more
-(:data:`SEED_DEPTH`) seed the table as moves without bounds: 20.0 M -> 18.7 M
-nodes on the same positions, 1.07 times faster (from 3, 5 and 7 plies:
-19.2 M, 18.7 M, 19.1 M; moving the guess's root move first: 21.2 M).
-From ``SEED_EMPTIES`` (17) up the search runs for these moves alone, its
-score unused below 20: FFO #22-25 4.24 M -> 3.88 M nodes, self-play
-positions (6 at 18 empties, twice) 19.3 M -> 17.3 M nodes, 1.08 times faster; at
-16 empties (seeded from 14) 2 % more nodes, so not there.
+194 s with the guess and the stability cutoff below).  That search goes
+:data:`GUESS_DEPTH` (11) plies deep (it was ``(empties - 6) // 2``, 7 at 20
+empties: over FFO #26-38 its guesses missed by 52 discs in all, now by 26),
+and its best moves of positions searched :data:`SEED_DEPTH` (4) plies or more
+seed the table as moves without bounds; from ``SEED_EMPTIES`` (17) it runs for
+those moves alone, its score unused below 20.  FFO #27 and #29-35: 22.5 M
+nodes, 20.0 M with 11 plies, 18.7 M seeded (1.16 times faster); self-play
+positions at 18 empties: 10 % fewer nodes (``bench/RESULTS.md``).
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -106,11 +101,11 @@ MOBILITY_WEIGHT = 3.0
 #: (from 12, it cost 12 % and 7 % more nodes on FFO #22 and #25, 17 and 19 empties,
 #: where the guess missed and the tests from 0 were cheap).
 GUESS_EMPTIES = 20
-#: That search's depth, at most (deeper, 12 or 13 plies at 20 empties, missed more often).
+#: That search's depth, at most (10, 12 and 13 plies cost more nodes at 20 empties).
 GUESS_DEPTH = 11
 #: The guess search's best moves searched at least this deep seed the table.
 SEED_DEPTH = 4
-#: From this many empty squares the guess search runs for its moves (below 20, score unused).
+#: From this many empty squares the guess search runs, for its moves alone below GUESS_EMPTIES.
 SEED_EMPTIES = 17
 #: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
