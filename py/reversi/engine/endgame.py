@@ -23,10 +23,11 @@ squares the first test is at the midgame search's score (depth
 :data:`GUESS_DEPTH` (11) plies deep (it was ``(empties - 6) // 2``, 7 at 20
 empties: over FFO #26-38 its guesses missed by 52 discs in all, now by 26),
 and its best moves of positions searched :data:`SEED_DEPTH` (4) plies or more
-seed the table as moves without bounds; from ``SEED_EMPTIES`` (17) it runs for
+seed the table as moves without bounds; from ``SEED_EMPTIES`` (18) it runs for
 those moves alone, its score unused below 20.  FFO #27 and #29-35: 22.5 M
 nodes, 20.0 M with 11 plies, 18.7 M seeded (1.16 times faster); self-play
-positions at 18 empties: 10 % fewer nodes (``bench/RESULTS.md``).
+positions at 18 and 19 empties: 10 % fewer nodes, 1.08 times faster; at 17,
+2 % more (``bench/RESULTS.md``).
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -106,7 +107,7 @@ GUESS_DEPTH = 11
 #: The guess search's best moves searched at least this deep seed the table.
 SEED_DEPTH = 4
 #: From this many empty squares the guess search runs, for its moves alone below GUESS_EMPTIES.
-SEED_EMPTIES = 17
+SEED_EMPTIES = 18
 #: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
 
