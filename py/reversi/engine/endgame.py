@@ -20,14 +20,12 @@ squares the first test is at the midgame search's score (depth
 0 and the score is a whole search, and the guess skips most of them (FFO #33,
 -8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
 194 s with the guess and the stability cutoff below).  That search goes
-:data:`GUESS_DEPTH` (11) plies deep (it was ``(empties - 6) // 2``, 7 at 20
-empties: over FFO #26-38 its guesses missed by 52 discs in all, now by 26),
-and its best moves of positions searched :data:`SEED_DEPTH` (4) plies or more
-seed the table as moves without bounds; from ``SEED_EMPTIES`` (18) it runs for
-those moves alone, its score unused below 20.  FFO #27 and #29-35: 22.5 M
-nodes, 20.0 M with 11 plies, 18.7 M seeded (1.16 times faster); self-play
-positions at 18 and 19 empties: 10 % fewer nodes, 1.08 times faster; at 17,
-2 % more (``bench/RESULTS.md``).
+:data:`GUESS_DEPTH` (11) plies deep (7 at 20 empties before: its guesses
+missed FFO #26-38 by 52 discs in all, now 26); from ``SEED_EMPTIES`` (18,
+its score unused below 20) its best moves of positions searched
+:data:`SEED_DEPTH` (4) plies or more seed the table as moves without bounds.
+FFO #27, #29-35: 22.5 M -> 20.0 M -> 18.7 M nodes, 1.16 times faster;
+self-play at 18-20 empties 10-20 % fewer nodes, at 17 2 % more.
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -113,8 +111,7 @@ STABILITY = True
 
 
 def guess_depth(empties: int) -> int:
-    """Returns the depth of the midgame search that gives MTD(f) its first guess:
-    ``GUESS_DEPTH``, at most 9 plies short of the end."""
+    """Returns the guess search's depth: ``GUESS_DEPTH``, at most 9 plies short of the end."""
     return max(2, min(GUESS_DEPTH, empties - 9))
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
@@ -192,10 +189,9 @@ class Solver(LastSquares):
         search's positions searched ``SEED_DEPTH`` plies or more, above ``SHALLOW`` empties."""
         table = self.table
         for key, (depth, _, _, move) in found.items():
-            if move >= 0 and depth >= SEED_DEPTH and key not in table:
-                left = 63 - (key[0] | key[1]).bit_count()  # as the table counts: after the move
-                if left >= SHALLOW:
-                    table[key] = (-INF, INF, move, left)
+            left = 63 - (key[0] | key[1]).bit_count()  # as the table counts: after the move
+            if move >= 0 and depth >= SEED_DEPTH and left >= SHALLOW and key not in table:
+                table[key] = (-INF, INF, move, left)
 
     def _root(self, children: list, alpha: int, n: int) -> tuple[int, Square]:
         """Returns the fail-soft null-window score of the root and its best move,
