@@ -12,7 +12,7 @@ first three moves, ``SHARES`` of it each, most on the likeliest, each an
 iterative deepening search kept between calls (its history and depth reached),
 all with one table: the table of the computer's search before, when given, so
 that what it learnt of the person's replies serves at once (``bench/ponder.py``,
-1000 games: 63.3 % with it, 57.1 % with a table each).  A short call (the page's
+1000 games: 64.2 % with it, 57.1 % with a table each).  A short call (the page's
 slice of about 10 ms) runs the one search owed most, so that every search's runs are long enough to go deeper.  When the
 person has moved, :meth:`Ponder.take` gives the search of the position they
 left, if it was pondered, and the computer's move goes on with it
