@@ -249,6 +249,7 @@ class Solver(endgame.Solver):
     The same scores, moves and nodes."""
 
     search_class = Search
+    seeds = False  # the C search's table cannot seed the C solver's: no guess below 20 empties
 
     def __init__(self, deadline: Deadline | None = None, *,
                  evaluator: Evaluator = STANDARD_EVALUATOR, variant: str = STANDARD) -> None:

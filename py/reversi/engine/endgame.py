@@ -130,6 +130,8 @@ class Solver(LastSquares):
 
     #: The midgame search that gives MTD(f) its first guess (the compiled one in the tools).
     search_class: type[Search] = Search
+    #: Whether that search's moves seed the table, so that it runs from ``SEED_EMPTIES``.
+    seeds = True
 
     def __init__(self, deadline: Deadline | None = None, *,
                  evaluator: Evaluator = STANDARD, variant: str = "standard") -> None:
@@ -174,11 +176,11 @@ class Solver(LastSquares):
         squares, else the midgame search's score to ``guess_depth(empties)``,
         rounded to an even number (a full board's score is even).  That search,
         run from ``SEED_EMPTIES``, seeds the table (:meth:`_seed`)."""
-        if empties < SEED_EMPTIES:
+        if empties < (SEED_EMPTIES if self.seeds else GUESS_EMPTIES):
             return 0
         search = self.search_class(self.deadline, variant=self.variant, evaluator=self.evaluator)
         score = search.run(p, o, guess_depth(empties)).score
-        if isinstance(search.table, dict):  # the compiled search's table stays in C
+        if self.seeds:
             self._seed(search.table)
         if empties < GUESS_EMPTIES:
             return 0
