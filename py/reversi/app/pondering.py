@@ -24,8 +24,8 @@ table after any other reply; the search it used is kept (:attr:`Pondering.known`
 and the next pondering goes on with its table, which first drops the positions
 the game has passed (the memory of about two moves).  Without pondering, and
 always with the setting off, it is the plain player, so play is exactly as
-without pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves what it
-had: a position is adopted only once its replies are ranked.
+without pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves
+what it had: a position is adopted only once its replies are ranked.
 """
 
 from __future__ import annotations

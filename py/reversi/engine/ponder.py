@@ -13,12 +13,12 @@ iterative deepening search kept between calls (its history and depth reached),
 all with one table: the table of the computer's search before, when given, so
 that what it learnt of the person's replies serves at once (``bench/ponder.py``,
 1000 games: 64.2 % with it, 57.1 % with a table each).  A short call (the page's
-slice of about 10 ms) runs the one search owed most, so that every search's runs are long enough to go deeper.  When the
-person has moved, :meth:`Ponder.take` gives the search of the position they
-left, if it was pondered, and the computer's move goes on with it
-(:func:`reversi.engine.players.choose_move`'s ``prepared``): the same
-table, the same best move, and the node budget of a move on top of what was
-pondered; any other move goes on with the table (:meth:`Ponder.search_for`).
+slice of about 10 ms) runs the one search owed most, so that every search's runs
+are long enough to go deeper.  When the person has moved, :meth:`Ponder.take`
+gives the search of the position they left, if it was pondered, and the
+computer's move goes on with it (:func:`reversi.engine.players.choose_move`'s
+``prepared``): the same table, the same best move, and the node budget of a
+move on top of what was pondered; any other move goes on with the table (:meth:`Ponder.search_for`).
 With no pondering, play is exactly as before.
 """
 
