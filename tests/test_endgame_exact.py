@@ -20,7 +20,7 @@ import random
 
 import pytest
 
-from reversi.engine import endgame
+from reversi.engine import endgame, first_guess
 from reversi.engine.bitboard import Bitboard, flips_mask, moves_mask
 from reversi.engine.board import Board
 from reversi.engine.budget import Deadline, SearchTimeout
@@ -90,12 +90,12 @@ def test_every_move_matches_the_solver_without_its_cuts(index, monkeypatch):
     """R4, R5: at 12-14 empties, every move's score equals that of the solver
     without the stability cutoff, the first guess and the evaluation order."""
     p, o = POSITIONS[index]
-    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 8)  # the first guess, as from 20 empties
+    monkeypatch.setattr(first_guess, "GUESS_EMPTIES", 8)  # the first guess, as from 20 empties
     scores = solve_all(p, o)
     best, move = solve(p, o)
     assert best == max(scores.values()) and scores[move] == best
     monkeypatch.setattr(endgame, "STABILITY", False)
-    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 64)
+    monkeypatch.setattr(first_guess, "GUESS_EMPTIES", 64)
     monkeypatch.setattr(endgame, "EVAL_ORDER", 64)
     assert solve_all(p, o) == scores
 
@@ -140,7 +140,7 @@ def test_stable_discs_are_never_flipped():
 def test_stopped_search_run_again_gives_the_same_answer(checks, monkeypatch):
     """A search stopped by its deadline, then run again on the same solver (its
     table keeps what the stopped one stored), gives the fresh search's answer."""
-    monkeypatch.setattr(endgame, "GUESS_EMPTIES", 8)  # stopped in the guess's search too
+    monkeypatch.setattr(first_guess, "GUESS_EMPTIES", 8)  # stopped in the guess's search too
     p, o = POSITIONS[-1]
     fresh = solve(p, o)
     solver = Solver(Countdown(checks))

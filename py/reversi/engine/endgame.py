@@ -14,18 +14,9 @@ exact score with a sequence of such tests, MTD(f) (Plaat et al.), the first
 at 0 and each next one just past the bound the previous one returned; the
 table carries what each test learnt to the next.  (Against principal
 variation search with a full window, whose first move costs most, this
-visits a quarter fewer nodes on FFO #1-#19.)  From ``GUESS_EMPTIES`` empty
-squares the first test is at the midgame search's score (depth
-:func:`guess_depth`, rounded to an even number), not at 0: every test between
-0 and the score is a whole search, and the guess skips most of them (FFO #33,
--8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64: 549 s before,
-194 s with the guess and the stability cutoff below).  That search goes
-:data:`GUESS_DEPTH` (11) plies deep (7 at 20 empties before: its guesses
-missed FFO #26-38 by 52 discs in all, now 26); from ``SEED_EMPTIES`` (18,
-its score unused below 20) its best moves of positions searched
-:data:`SEED_DEPTH` (4) plies or more seed the table as moves without bounds.
-FFO #27, #29-35: 22.5 M -> 20.0 M -> 18.7 M nodes, 1.16 times faster;
-self-play at 18-20 empties 10-20 % fewer nodes, at 17 2 % more.
+visits a quarter fewer nodes on FFO #1-#19.)  From 18 empty
+squares a midgame search gives the first test and seeds the table
+(:mod:`reversi.engine.first_guess`).
 
 Stability cutoff (SPEC R5: the score is the real disc difference): discs that
 can never be flipped stay the owner's to the end, so with ``s`` stable discs
@@ -73,6 +64,7 @@ from __future__ import annotations
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
+from .first_guess import first_guess
 from .lastsquares import BIT as _BIT
 from .lastsquares import INF, PRIORITY, LastSquares, last_score
 from .lastsquares import QUADRANT as _QUADRANT
@@ -96,23 +88,9 @@ EVAL_ORDER = 13
 SEARCH_ORDER = 16
 #: Discs a reply of the opponent costs in that ordering.
 MOBILITY_WEIGHT = 3.0
-#: From this many empty squares the first MTD(f) test is at the midgame search's score
-#: (from 12, it cost 12 % and 7 % more nodes on FFO #22 and #25, 17 and 19 empties,
-#: where the guess missed and the tests from 0 were cheap).
-GUESS_EMPTIES = 20
-#: That search's depth, at most (10, 12 and 13 plies cost more nodes at 20 empties).
-GUESS_DEPTH = 11
-#: The guess search's best moves searched at least this deep seed the table.
-SEED_DEPTH = 4
-#: From this many empty squares the guess search runs, for its moves alone below GUESS_EMPTIES.
-SEED_EMPTIES = 18
 #: Whether the searches try the stability cutoff (tests turn it off for a reference).
 STABILITY = True
 
-
-def guess_depth(empties: int) -> int:
-    """Returns the guess search's depth: ``GUESS_DEPTH``, at most 9 plies short of the end."""
-    return max(2, min(GUESS_DEPTH, empties - 9))
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
@@ -130,7 +108,7 @@ class Solver(LastSquares):
 
     #: The midgame search that gives MTD(f) its first guess (the compiled one in the tools).
     search_class: type[Search] = Search
-    #: Whether that search's moves seed the table, so that it runs from ``SEED_EMPTIES``.
+    #: Whether that search's moves seed the table (it then runs from ``SEED_EMPTIES``).
     seeds = True
 
     def __init__(self, deadline: Deadline | None = None, *,
@@ -172,28 +150,9 @@ class Solver(LastSquares):
         return (lo if lo == hi or lo >= beta else hi), move
 
     def _guess(self, p: Bitboard, o: Bitboard, empties: int) -> int:
-        """Returns the first score MTD(f) tests: 0 below ``GUESS_EMPTIES`` empty
-        squares, else the midgame search's score to ``guess_depth(empties)``,
-        rounded to an even number (a full board's score is even).  That search,
-        run from ``SEED_EMPTIES``, seeds the table (:meth:`_seed`)."""
-        if empties < (SEED_EMPTIES if self.seeds else GUESS_EMPTIES):
-            return 0
-        search = self.search_class(self.deadline, variant=self.variant, evaluator=self.evaluator)
-        score = search.run(p, o, guess_depth(empties)).score
-        if self.seeds:
-            self._seed(search.table)
-        if empties < GUESS_EMPTIES:
-            return 0
-        return max(-64, min(64, 2 * round(score / 2)))
-
-    def _seed(self, found: dict[tuple[Bitboard, Bitboard], tuple[int, int, float, Square]]) -> None:
-        """Gives the table, as its moves without bounds, the best moves of the guess
-        search's positions searched ``SEED_DEPTH`` plies or more, above ``SHALLOW`` empties."""
-        table = self.table
-        for key, (depth, _, _, move) in found.items():
-            left = 63 - (key[0] | key[1]).bit_count()  # as the table counts: after the move
-            if move >= 0 and depth >= SEED_DEPTH and left >= SHALLOW and key not in table:
-                table[key] = (-INF, INF, move, left)
+        """Returns the first score MTD(f) tests (:func:`~.first_guess.first_guess`)."""
+        return first_guess(lambda: self.search_class(self.deadline, variant=self.variant, evaluator=self.evaluator),
+                           p, o, empties, self.table if self.seeds else None, SHALLOW)
 
     def _root(self, children: list, alpha: int, n: int) -> tuple[int, Square]:
         """Returns the fail-soft null-window score of the root and its best move,

@@ -63,7 +63,7 @@ The root driver that switches to the exact solver near the end is
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 
 from . import variants
@@ -71,6 +71,7 @@ from .bitboard import CORNERS, Bitboard, Square, flips_mask, moves_mask, squares
 from .budget import Deadline, SearchTimeout
 from .evaluate import Evaluator, for_variant
 from .probcut import probcut_table
+from .result import Result
 from .timing import WIDE, Clock, Iteration
 from .variants import FREE, FREE_PLACEMENTS, STANDARD
 
@@ -99,24 +100,6 @@ def _near_corners(empty_corners: Bitboard) -> Bitboard:
 #: Per set of empty corners (a subset of CORNERS): the X- and C-squares next to them.
 _RISKY = {mask: _near_corners(mask) for mask in
           (sum(1 << c for i, c in enumerate((0, 7, 56, 63)) if k >> i & 1) for k in range(16))}
-
-
-@dataclass
-class Result:
-    """What a search found for the side to move.
-
-    ``square`` is None only when the side to move has no legal move.  ``score``
-    is the expected final disc difference for the side to move (exact when
-    ``exact``); ``pv`` the expected line from the best move on (passes implied).
-    """
-
-    square: Square | None
-    score: float
-    depth: int = 0
-    nodes: int = 0
-    seconds: float = 0.0
-    exact: bool = False
-    pv: list[Square] = field(default_factory=list)
 
 
 class Search:

@@ -18,7 +18,8 @@ from .bitboard import Bitboard, Square, moves_mask
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
 from .evaluate import Evaluator, for_variant
-from .search import Result, Search
+from .result import Result
+from .search import Search
 from .timing import Clock
 from .variants import STANDARD
 
