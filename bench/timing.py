@@ -3,7 +3,8 @@ against Expert with a fixed budget a move (C5, ``reversi.engine.timing``).
 
 Both sides start from the same base budget (``--nodes``, by default the
 level's); the managed side may use ``--managed-nodes`` instead, to match the
-other's total over a game.  Each pair of games starts from one of the balanced
+other's total over a game, or ``--wall-base`` to play as the page does (the
+level's budget is the ceiling, a share of it the base).  Each pair of games starts from one of the balanced
 openings (``engine/data/balanced.txt``), colours swapped.  Prints the managed
 side's score and, per game and side, the mean nodes of the midgame searches
 (the budget that is managed) and of all the moves (the exact solver's
@@ -26,7 +27,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
 
 import native  # noqa: E402
-from reversi.engine import balanced  # noqa: E402
+from reversi.engine import balanced, timing  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.levels import LEVELS  # noqa: E402
 from reversi.engine.players import choose_move  # noqa: E402
@@ -67,11 +68,17 @@ def main() -> None:
     parser.add_argument("--level", default="expert")
     parser.add_argument("--nodes", type=int, help="the base budget a move (default: the level's)")
     parser.add_argument("--managed-nodes", type=int, help="the managed side's base budget (default: --nodes)")
+    parser.add_argument("--wall-base", type=float,
+                        help="the page's shape: the managed side's ceiling is --nodes and its base "
+                             "this share of it (timing.WALL_BASE in the page)")
     parser.add_argument("--first", type=int, default=0, help="the first balanced opening played")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     nodes = args.nodes or LEVELS[args.level].nodes
     managed_nodes = args.managed_nodes or nodes
+    if args.wall_base:  # the workers fork from here, with the ceiling at --nodes
+        managed_nodes = round(nodes * args.wall_base)
+        timing.STRETCH = nodes / managed_nodes
     tasks = [(args.first + n // 2, n % 2 == 0, args.level, nodes, managed_nodes) for n in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(one_game, tasks)

@@ -5,15 +5,18 @@ on, never past twice the budget, and the same budget always plays the same move.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from reversi.engine import timing
+from reversi.engine import budget, timing
+from reversi.engine import search as search_module
+from reversi.engine.budget import Deadline
 from reversi.engine.board import Board
 from reversi.engine.levels import LEVELS
 from reversi.engine.players import choose_move, random_opening
 from reversi.engine.search import POLL, Search
-from reversi.engine.timing import DROP, STABLE, STRETCH, Clock, Iteration, next_cost, stable, unsettled
+from reversi.engine.timing import DROP, STABLE, STRETCH, WALL_BASE, Iteration, next_cost, node_clock, stable, unsettled, wall_clock
 
 BASE = 20_000
 
@@ -49,7 +52,7 @@ def test_c5_a_book_move_needs_no_search():
 def test_c5_changed_best_or_fallen_score_extends_to_twice_the_budget():
     """C5: a best move changed at the last depth, or a score fallen by DROP discs, allows
     STRETCH (2) times the budget; a settled one the budget."""
-    clock = Clock(BASE)
+    clock = node_clock(BASE)
     done = steady(4)
     assert clock.cap(done) == BASE and not unsettled(done)
     changed = [*done, Iteration(5, 20, 2.0, 10_000)]
@@ -67,7 +70,7 @@ def test_c5_a_stable_wide_best_stops_when_the_next_depth_cannot_finish():
     done = steady(max(3, STABLE))
     cost = next_cost(done)
     assert cost is not None and stable(done)
-    clock = Clock(BASE)
+    clock = node_clock(BASE)
     assert clock.stop(done, int(BASE - cost) + 1, lambda: True)
     assert not clock.stop(done, int(BASE - cost) - 1, lambda: True)
     assert not clock.stop(done, int(BASE - cost) + 1, lambda: False)
@@ -86,7 +89,7 @@ def test_c5_the_next_depth_is_predicted_from_the_same_parity():
 def managed(p: int, o: int, nodes: int = BASE) -> Search:
     """Returns a search of ``(p, o)`` at a managed budget of ``nodes``, run."""
     search = Search(None, nodes)
-    search.clock = Clock(nodes)
+    search.clock = node_clock(nodes)
     search.run(p, o, 20)
     return search
 
@@ -104,6 +107,42 @@ def test_c5_real_searches_stop_early_go_on_and_never_pass_twice_the_budget():
         fixed.run(p, o, 20)
         assert BASE <= fixed.nodes <= BASE + POLL
     assert min(spent) < BASE < max(spent)
+
+
+def test_c5_a_wall_clock_spends_less_than_the_goal_when_settled_and_the_goal_at_most():
+    """C5: in the page Expert's seconds are the ceiling (the thinking-time goal is a p95
+    that the stretched moves would pass) and WALL_BASE of them the base."""
+    clock = wall_clock(2.4)
+    assert clock.wall and clock.ceiling == 2.4 and clock.base == pytest.approx(2.4 * WALL_BASE)
+    assert 0.5 <= WALL_BASE < 1
+    done = steady(3)
+    cost = next_cost(done)
+    assert cost is not None
+    per_node = 1e-6  # the predicted next depth, in seconds at this speed
+    assert clock.stop(done, clock.base - cost * per_node + 0.01, lambda: True, per_node)
+    assert not clock.stop(done, clock.base - cost * per_node - 0.01, lambda: True, per_node)
+
+
+@pytest.mark.parametrize("seed", [2, 6, 9])  # stops early, stretches, settles past the base
+def test_c5_a_wall_clock_decides_as_a_node_clock_at_the_same_speed(monkeypatch, seed):
+    """C5: with time that passes at a fixed rate a node, a wall clock stops each search
+    where a node clock of the same base and ceiling does: the same rule in seconds."""
+    per_node = 1e-5
+    p, o = midgame(seed)
+    by_nodes = Search(None, BASE)
+    by_nodes.clock = node_clock(BASE)
+    expected = by_nodes.run(p, o, 20)
+    by_time = Search()
+    fake = SimpleNamespace(perf_counter=lambda: by_time.nodes * per_node)
+    monkeypatch.setattr(search_module, "time", fake)
+    monkeypatch.setattr(budget, "time", fake)
+    monkeypatch.setattr(timing, "WALL_BASE", 1 / STRETCH)
+    ceiling = BASE * STRETCH * per_node
+    by_time.limit(None, Deadline(ceiling))
+    by_time.clock = wall_clock(ceiling)
+    got = by_time.run(p, o, 20)
+    assert (got.square, got.depth) == (expected.square, expected.depth)
+    assert abs(got.nodes - expected.nodes) <= POLL
 
 
 def test_c5_the_same_budget_plays_the_same_move():

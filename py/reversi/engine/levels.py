@@ -28,8 +28,8 @@ class Level:
     noise: float = 0.0
     #: Book moves within this many discs of the best are played (None: no book).
     book_margin: float | None = None
-    #: Time management of a node budget (C5, :mod:`reversi.engine.timing`): less on
-    #: easy moves, up to twice the budget on hard ones.
+    #: Time management (C5, :mod:`reversi.engine.timing`): less on easy moves; on hard
+    #: ones up to twice a node budget, or all of ``seconds`` (less on the others).
     timing: bool = False
 
 

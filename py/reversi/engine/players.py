@@ -32,7 +32,7 @@ stays inside the thinking-time goals); the caller may pass its own ``budget``.
 Wall time makes the search depth vary with machine load, so a ``nodes`` budget
 replaces it for tests and the ladder: the search then stops after that many
 nodes (Expert manages them, ``Level.timing``: less on easy moves, up to twice as
-many on hard ones, :mod:`reversi.engine.timing`, C5), the exact solver runs at
+many on hard ones; its seconds as well, :mod:`reversi.engine.timing`, C5), the exact solver runs at
 the level's fixed threshold, and the same position, level and seed always give
 the same move.  ``Level.nodes`` is about
 what Pyodide searches in ``Level.seconds``.  Easy's noise and the book
@@ -90,7 +90,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
     this position already under way (:mod:`reversi.engine.ponder`), which the
     midgame search goes on with; ``book`` an opening book instead of the engine's
     (to compare books, ``bench/book_match.py``); ``timing`` turns the time management
-    of a ``nodes`` budget on or off (:mod:`reversi.engine.timing`; by default ``Level.timing``).
+    on or off (:mod:`reversi.engine.timing`; by default ``Level.timing``).
 
     :raises ValueError: for an unknown level or variant name.
     """

@@ -53,8 +53,8 @@ the unfinished depth has already proven another root move better.  A later
 run of the same root with the same object (a pondered search going on,
 :mod:`reversi.engine.ponder`) starts after the last depth it completed.
 With a :class:`reversi.engine.timing.Clock` (``Search.clock``, Expert's time
-management, C5) the node cap is decided again after each completed depth:
-less on an easy move, up to twice the budget on a hard one.
+management, C5) the node cap, or the deadline, is decided again after each
+completed depth: less on an easy move, more on a hard one.
 
 The root driver that switches to the exact solver near the end is
 :mod:`reversi.engine.think`.
@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from collections.abc import Callable
 from functools import partial
 
 from . import variants
@@ -136,6 +137,8 @@ class Search:
         #: last one's end (the next one's cost counts from there).
         self.iterations: list[Iteration] = []
         self.mark = 0
+        #: Seconds spent in ``run`` so far (a wall clock's speed estimate).
+        self.busy = 0.0
 
     def limit(self, max_nodes: int | None, deadline: Deadline | None = None) -> None:
         """Sets a new node cap and deadline, for this search to go on with the table,
@@ -178,13 +181,11 @@ class Search:
             order = [s for _, s in ranked]
             result, done = Result(order[0], -ranked[0][0]), 0
             self.iterations, self.mark = [], self.nodes
-        start, clock = self.nodes, self.clock
+        nodes_then, clock, outer = self.nodes, self.clock, self.deadline
         for depth in range(done + 1, max(1, min(max_depth, empties)) + 1):
-            if clock is not None:
-                if clock.stop(self.iterations, self.nodes - start,
-                              partial(self._wide, children, order, depth - 1)):
-                    break
-                self.limit(start + clock.cap(self.iterations), self.deadline)
+            if clock is not None and self._stop(clock, nodes_then, start, outer,
+                                                partial(self._wide, children, order, depth - 1)):
+                break
             self.partial = None
             try:
                 score, best = self._root(children, order, depth)
@@ -202,7 +203,26 @@ class Search:
             self.mark = self.nodes
         result.nodes = self.nodes
         result.seconds = time.perf_counter() - start
+        self.busy += result.seconds
         return result
+
+    def _stop(self, clock: Clock, nodes_then: int, start: float, outer: Deadline,
+              wide: Callable[[], bool]) -> bool:
+        """Asks ``clock`` whether the move begun at ``nodes_then`` nodes and ``start``
+        seconds stops before the next depth; if not, sets the node cap, or for a wall
+        clock the deadline (never past ``outer``), to the clock's cap (C5)."""
+        if not clock.wall:
+            if clock.stop(self.iterations, self.nodes - nodes_then, wide):
+                return True
+            self.limit(nodes_then + int(clock.cap(self.iterations)), self.deadline)
+            return False
+        now = time.perf_counter()
+        per_node = (self.busy + now - start) / max(1, self.nodes)
+        if clock.stop(self.iterations, now - start, wide, per_node):
+            return True
+        cap = Deadline(start + clock.cap(self.iterations) - now)
+        self.limit(self.max_nodes, cap if outer.at is None or (cap.at or 0) < outer.at else outer)
+        return False
 
     def children(self, p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:
         """Returns each legal placement of ``p`` with the position after it (the

@@ -20,7 +20,7 @@ from .endgame import Solver
 from .evaluate import Evaluator, for_variant
 from .result import Result
 from .search import Search
-from .timing import Clock
+from .timing import node_clock, wall_clock
 from .variants import STANDARD
 
 #: Seconds the exact solver needs on CPython, by number of empty squares: about
@@ -58,15 +58,19 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     midgame result to fall back on; without one the solver runs to the end.
     ``search`` is a search of this position already under way (pondered): the
     midgame goes on with it, ``max_nodes`` more nodes than it has searched.
-    ``timing`` manages a node budget (:mod:`reversi.engine.timing`, C5): the midgame
+    ``timing`` manages the budget (:mod:`reversi.engine.timing`, C5): the midgame
     search then spends from less than ``max_nodes`` on an easy move to twice as many
-    on a hard one.
+    on a hard one; without a node budget, less than the deadline's time on a settled
+    move and all of it on a hard one.
     """
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
     evaluator = evaluator or for_variant(variant)
     if empties > exact_empties or not moves_mask(p, o):
-        clock = Clock(max_nodes) if timing and max_nodes is not None else None
+        clock = None
+        if timing:
+            clock = node_clock(max_nodes) if max_nodes is not None else \
+                wall_clock(deadline.remaining()) if deadline is not None and deadline.at else None
         if search is not None:
             search.limit(None if max_nodes is None else search.nodes + max_nodes, deadline)
         else:

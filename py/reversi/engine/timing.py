@@ -11,10 +11,9 @@ Python driver that the compiled engine shares, so both play alike) asks a
   at all (:func:`reversi.engine.players.choose_move`): no clock is started.
 - **More** -- the move is *unsettled* when the last completed depth changed
   the best move, or lowered its score by at least :data:`DROP` discs from the
-  depth before.  An unsettled search may go on to :data:`STRETCH` times the
-  base budget (never further); a settled one stops at the base budget.  The
-  cap is decided again after each depth, so a search that settles past the
-  base budget stops there.
+  depth before.  An unsettled search may go on to the clock's ceiling (never
+  further); a settled one stops at the base budget.  The cap is decided again
+  after each depth, so a search that settles past the base budget stops there.
 - **Less** -- the move is *easy* when the best move has been the same for the
   last :data:`STABLE` completed depths, the search is not unsettled, and
   every other move is at least :data:`WIDE` discs worse (a null-window
@@ -27,6 +26,16 @@ Python driver that the compiled engine shares, so both play alike) asks a
 - The nodes of the margin test count like any other; everything depends on
   the node counts only, so the same position, seed and budget always give
   the same move (and the same nodes) on the Python and the compiled engine.
+
+A clock counts nodes or seconds (:func:`node_clock`, :func:`wall_clock`):
+
+- **Nodes** (reproducible play, the benchmarks): the level's nodes are the
+  base and :data:`STRETCH` times them the ceiling.
+- **Seconds** (the page): the level's seconds are the ceiling, because its
+  thinking-time goal is a 95th percentile that the stretched moves (a fifth
+  of the searched ones) would otherwise exceed; the base is :data:`WALL_BASE`
+  of them.  The next depth's cost in seconds is its predicted nodes at the
+  search's own speed so far.
 
 Only the midgame search is managed; the exact solver near the end runs as
 before.  A pondered search (:mod:`reversi.engine.ponder`) keeps its
@@ -49,8 +58,10 @@ STABLE = 2
 WIDE = 1.0
 #: Discs the best score may fall from one depth to the next before the move is unsettled.
 DROP = 4.0
-#: The most a move may spend, in base budgets.
+#: The ceiling of a node clock, in base budgets.
 STRETCH = 2
+#: The base of a wall clock, as a share of its ceiling (the level's seconds).
+WALL_BASE = 0.75
 
 
 @dataclass(frozen=True)
@@ -89,23 +100,39 @@ def next_cost(done: Sequence[Iteration]) -> float | None:
 
 @dataclass
 class Clock:
-    """The node budget of one move: ``base`` nodes, up to :data:`STRETCH` times
-    that when unsettled, and less when easy.  ``spent`` counts from the move's start."""
+    """The budget of one move, in nodes or (``wall``) seconds: ``base``, up to
+    ``ceiling`` when unsettled, and less when easy.  ``spent`` counts from the
+    move's start."""
 
-    base: int
+    base: float
+    ceiling: float
+    wall: bool = False
 
-    def cap(self, done: Sequence[Iteration]) -> int:
-        """Returns the most nodes the move may spend after the depths ``done``."""
-        return self.base * STRETCH if unsettled(done) else self.base
+    def cap(self, done: Sequence[Iteration]) -> float:
+        """Returns the most the move may spend after the depths ``done``."""
+        return self.ceiling if unsettled(done) else self.base
 
-    def stop(self, done: Sequence[Iteration], spent: int, wide: Callable[[], bool]) -> bool:
+    def stop(self, done: Sequence[Iteration], spent: float, wide: Callable[[], bool],
+             per_node: float = 1.0) -> bool:
         """Checks if the search should stop after the depths ``done`` with ``spent``
-        nodes spent: the cap is reached, or the move is easy and the next depth is not
-        expected to fit the base budget.  ``wide`` tests the margin to the other
-        moves (it searches, so it is asked last, and only when it decides)."""
+        spent: the cap is reached, or the move is easy and the next depth, at
+        ``per_node`` of the clock's unit a node, is not expected to fit the base
+        budget.  ``wide`` tests the margin to the other moves (it searches, so it
+        is asked last, and only when it decides)."""
         if spent >= self.cap(done):
             return True
         if unsettled(done) or not stable(done):
             return False
         cost = next_cost(done)
-        return cost is not None and spent + cost > self.base and wide()
+        return cost is not None and spent + cost * per_node > self.base and wide()
+
+
+def node_clock(nodes: int) -> Clock:
+    """Returns the clock of a ``nodes`` budget: that base, :data:`STRETCH` times it at most."""
+    return Clock(nodes, nodes * STRETCH)
+
+
+def wall_clock(seconds: float) -> Clock:
+    """Returns the clock of ``seconds`` of wall time: at most that, :data:`WALL_BASE` of it
+    on a settled move."""
+    return Clock(seconds * WALL_BASE, seconds, wall=True)
