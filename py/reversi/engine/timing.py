@@ -61,7 +61,7 @@ DROP = 4.0
 #: The ceiling of a node clock, in base budgets.
 STRETCH = 2
 #: The base of a wall clock, as a share of its ceiling (the level's seconds).
-WALL_BASE = 0.75
+WALL_BASE = 0.85
 
 
 @dataclass(frozen=True)
