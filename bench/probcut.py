@@ -16,6 +16,7 @@ Usage (from the repository root)::
 
     nice python3 bench/probcut.py --positions 300 --weights py/reversi/engine/data/standard.weights
     nice python3 bench/probcut.py --positions 60 --weights py/reversi/engine/data/anti.weights
+    nice python3 bench/probcut.py --positions 300 --weights NEW.weights --records bench/.data/gen/train.bin
 """
 
 from __future__ import annotations
@@ -26,15 +27,17 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
+                str(Path(__file__).resolve().parent.parent / "py")]
 
 import selfplay  # noqa: E402
+
+import native  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.probcut import PROBCUT_DEPTHS, shallow_depth  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
 from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import load, save  # noqa: E402
 
@@ -60,6 +63,17 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
     return out
 
 
+def sample_records(path: Path, count: int, seed: int) -> list[tuple[int, int]]:
+    """Returns ``count`` positions with 24-50 empties, at random, from the records of
+    ``bench/gen.py`` in ``path`` (its training games, when the old games are gone)."""
+    import gen
+    records = gen.read(path)
+    records = records[(records["empties"] >= 24) & (records["empties"] <= 50)]
+    rng = random.Random(seed)
+    return [(int(r["p"]), int(r["o"])) for r in (records[rng.randrange(len(records))]
+                                                 for _ in range(count))]
+
+
 def fit(pairs: list[tuple[float, float]]) -> list[float]:
     """Returns ``[a, b, sigma]`` of ``deep ~ a * shallow + b`` over ``(shallow, deep)`` pairs."""
     xs, ys = [x for x, _ in pairs], [y for _, y in pairs]
@@ -73,16 +87,18 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weights", type=Path, required=True)
+    parser.add_argument("--records", type=Path, help="positions from bench/gen.py's records instead")
     args = parser.parse_args()
     weights = load(args.weights)
     evaluator = Evaluator(weights)
-    positions = sample(args.positions, args.seed, evaluator.variant)
+    positions = sample_records(args.records, args.positions, args.seed) if args.records else \
+        sample(args.positions, args.seed, evaluator.variant)
     stats = {}
     for depth in PROBCUT_DEPTHS:
         shallow = shallow_depth(depth)
         pairs = []
         for p, o in positions:
-            search = Search(variant=evaluator.variant, evaluator=evaluator, selective=False)
+            search = native.SEARCH(variant=evaluator.variant, evaluator=evaluator, selective=False)
             pairs.append((search.value(p, o, shallow), search.value(p, o, depth)))
         stats[str(depth)] = fit(pairs)
         print(f"depth {depth} from {shallow}: a, b, sigma = {stats[str(depth)]}", flush=True)
