@@ -33,7 +33,6 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
 import selfplay  # noqa: E402
 
 import native  # noqa: E402
-
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
