@@ -14,13 +14,10 @@ previous iterations), corners, then the history heuristic (moves that caused
 cut-offs before, weighted by depth squared), and squares next to an empty
 corner (X and C squares) last; a move's flips are found only when it is
 searched.  One ply above the leaves, corners first and X and C squares
-last, without the history (sorting costs more there than it saves).  These
-two take 5 % fewer instructions to the same depth (``bench/instructions.py``).
-Ordering by the children's evaluation was measured again with the pattern
-evaluation (from 2, 3 or 4 plies left): it cost 37-56 % more time to the
-same depth; by the opponent's replies (fastest first) from 4 plies left,
-6 % fewer nodes and no less time.  At the root, moves are ordered by
-evaluation at first, then best-first.
+last, without the history (sorting costs more there than it saves).
+Ordering by the children's evaluation or by the opponent's replies cost
+more time than it saved (``bench/RESULTS.md``).  At the root, moves are
+ordered by evaluation at first, then best-first.
 
 ProbCut (M. Buro, 1995; its table in :mod:`.probcut`): at a null-window node, a shallow
 search predicts the deep value as ``a * v + b`` with error deviation ``sigma``; when
@@ -28,10 +25,6 @@ that prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
 The statistics are fitted for each weight file by ``bench/probcut.py`` and
 stored in it (so a variant's evaluation brings its own).  Nodes whose depth
 reaches the end of the game are never cut, so deep searches stay exact.
-(The error's deviation grows as the game goes on, from about 2 discs at 50
-empty squares to 5 at 10; a deviation per number of empty squares, fitted
-so, was measured and not kept: Hard with it against Hard without, 200
-games, 47.0 %, and 0.3 plies less deep.)
 With it, Expert's 150,000 nodes reach 11.2 plies on average in the midgame
 (the frozen baseline engine, ``bench/baseline.py``: 8.2; ``bench/engine_speed.py``).
 
