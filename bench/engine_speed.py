@@ -14,6 +14,10 @@ that takes (tracemalloc); and the midgame search's nodes per second and
 depth reached at each level's node budget, on positions 20-40 plies in,
 next to the frozen baseline's search at the same budget.
 
+``--weights FILE`` instead prints a candidate weight file's load time,
+stage tables and evaluation cost beside the shipped file's, in one run (in
+Pyodide too, with ``--pyodide``: the C2 budget of a new evaluation).
+
 ``--native`` instead prints the compiled engine of the offline tools
 (``native/``, ``python3 build.py native``) beside the Python engine in one
 run, with the ratio: perft from the opening, the evaluation, fixed-depth
@@ -113,6 +117,34 @@ def run_benchmarks(levels: bool = True) -> None:
               f"{old_rate:>16.0f} {old_depth:>6.1f}", flush=True)
 
 
+def compare_weights(relative: str) -> None:
+    """Prints a candidate weight file's costs (``relative`` to the repository) beside the
+    shipped one's, in one run: read and decompress, every stage to tuples, and the
+    least microseconds per evaluation, each file's turn alternating (``--weights``)."""
+    from reversi.engine.evaluate import Evaluator
+    from reversi.engine.weights import load
+    root = Path("/repo") if sys.platform == "emscripten" else ROOT
+    sample, spread = positions(400, 8, 52), positions(61 * 4, 0, 58, seed=2)
+    evaluators = {}
+    for name, path in (("shipped", root / "py/reversi/engine/data/standard.weights"),
+                       ("candidate", root / relative)):
+        start = time.perf_counter()
+        evaluators[name] = evaluator = Evaluator(load(path))
+        loaded = time.perf_counter() - start
+        start = time.perf_counter()
+        for p, o in spread:
+            evaluator.evaluate(p, o)
+        tuples = time.perf_counter() - start
+        print(f"{name} {path.name} ({path.stat().st_size:,} bytes): load {loaded * 1e3:.0f} ms, "
+              f"all stages to tuples {tuples * 1e3:.0f} ms", flush=True)
+    best = {name: float("inf") for name in evaluators}
+    for _ in range(6):
+        for name, evaluator in evaluators.items():
+            best[name] = min(best[name], per_call(evaluator.evaluate, sample))
+    print(f"us/eval: shipped {best['shipped']:.1f}, candidate {best['candidate']:.1f}, "
+          f"ratio {best['candidate'] / best['shipped']:.2f}", flush=True)
+
+
 def compare_native(ffo: tuple[int, int]) -> None:
     """Prints the compiled engine's speed beside the Python engine's (``--native``)."""
     import native
@@ -181,7 +213,16 @@ def main() -> int:
     parser.add_argument("--native", action="store_true", help="the compiled engine beside Python's")
     parser.add_argument("--ffo", type=int, nargs=2, default=(20, 39), metavar=("FIRST", "LAST"),
                         help="the FFO positions the Python solver runs with --native")
+    parser.add_argument("--weights", metavar="FILE", help="a candidate weight file's costs beside "
+                        "the shipped one's (a path inside the repository)")
     args = parser.parse_args()
+    if args.weights:
+        relative = str(Path(args.weights).resolve().relative_to(ROOT))
+        if args.pyodide:
+            import pyodide_run
+            return pyodide_run.run(args.pyodide, "engine_speed", f"compare_weights({relative!r})")
+        compare_weights(relative)
+        return 0
     if args.native:
         sys.path.insert(0, str(ROOT))
         compare_native(tuple(args.ffo))
