@@ -28,7 +28,9 @@ with the next one (game ``i`` always from seed ``seed * 1_000_003 + i``).
 other parameters is refused.
 
 The held-out set is the same generator with its own seed and name, deeper
-labels and exact scores from more empties (never fitted on).
+labels and exact scores from more empties (never fitted on).  ``--variant
+anti`` plays and labels anti-reversi (V2): every score in its terms, and
+the fit's weights name the variant.
 
 Usage (from the repository root; ``bench/.data/`` is git-ignored)::
 
@@ -60,6 +62,8 @@ import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.book import standard_book  # noqa: E402
+from reversi.engine.evaluate import for_variant  # noqa: E402
+from reversi.engine.variants import ANTI, STANDARD, final_score  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / ".data"
 #: One position (see the module docstring); 28 bytes.
@@ -74,7 +78,7 @@ UNIT = 64
 #: Book moves within this many discs of the best start the book openings.
 BOOK_MARGIN = 2
 #: The parameters that a file's games share (a rerun must give the same).
-PARAMETERS = ("seed", "depth", "play", "exact", "explore")
+PARAMETERS = ("seed", "depth", "play", "exact", "explore", "variant")
 
 
 def opening(board: Board, rng: random.Random, kind: int) -> None:
@@ -99,10 +103,11 @@ def opening(board: Board, rng: random.Random, kind: int) -> None:
 
 
 def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
-              explore: float) -> np.ndarray:
-    """Returns the records of game ``number`` (see the module docstring)."""
+              explore: float, variant: str = STANDARD) -> np.ndarray:
+    """Returns the records of game ``number`` of ``variant`` (see the module docstring)."""
     rng = random.Random(seed * 1_000_003 + number)
-    board = Board()
+    board = Board.initial(variant)
+    evaluator = for_variant(variant)
     opening(board, rng, number % 3)
     rows: list[tuple] = []
     solver = None
@@ -112,22 +117,22 @@ def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
         empties = 64 - (p | o).bit_count()
         moves = board.legal_moves()
         if empties <= exact:
-            solver = solver or native.SOLVER()
+            solver = solver or native.SOLVER(evaluator=evaluator, variant=variant)
             score, square = solver.solve(p, o)
             first = (score if board.turn == 0 else -score) if first is None else first
             value = NO_SEARCH
         else:
-            result = native.SEARCH().run(p, o, play)
+            result = native.SEARCH(variant=variant, evaluator=evaluator).run(p, o, play)
             square, score = result.square, NONE
             if depth != play:
-                result = native.SEARCH().run(p, o, depth)
+                result = native.SEARCH(variant=variant, evaluator=evaluator).run(p, o, depth)
             value = max(-4096, min(4096, round(result.score * UNIT)))
         rows.append((p, o, number, len(board.steps), board.turn, empties, 0, score, 0, value))
         if square is None or rng.random() < explore:
             square = rng.choice(moves)
         board.play(square)
     if first is None:  # ended before the solved part: the final score
-        first = board.black.bit_count() - board.white.bit_count()
+        first = final_score(board.black, board.white, variant)
     out = np.array(rows, RECORD)
     out["left"] = np.arange(len(rows))[::-1]
     out["result"] = np.where(out["turn"] == 0, first, -first)
@@ -161,18 +166,19 @@ def read(path: Path) -> np.ndarray:
 
 
 def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: int, exact: int,
-             explore: float, progress: bool = False) -> int:
+             explore: float, variant: str = STANDARD, progress: bool = False) -> int:
     """Appends games to ``path`` until it has ``games``; returns how many it played."""
     meta = path.with_suffix(".json")
-    params = {"seed": seed, "depth": depth, "play": play, "exact": exact, "explore": explore}
+    params = {"seed": seed, "depth": depth, "play": play, "exact": exact, "explore": explore,
+              "variant": variant}
     if meta.exists():
-        old = json.loads(meta.read_text())
+        old = {"variant": STANDARD, **json.loads(meta.read_text())}
         if {k: old.get(k) for k in PARAMETERS} != params:
             raise SystemExit(f"{path} was made with {old}, not {params}")
     path.parent.mkdir(parents=True, exist_ok=True)
     meta.write_text(json.dumps(params) + "\n")
     start = complete(path)
-    kwargs = {"depth": depth, "play": play, "exact": exact, "explore": explore}
+    kwargs = {"depth": depth, "play": play, "exact": exact, "explore": explore, "variant": variant}
     tasks = [(n, seed, kwargs) for n in range(start, games)]
     results: Iterator[np.ndarray]
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
@@ -200,7 +206,7 @@ def cmd_games(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     n = generate(args.file, args.games, seed=args.seed, jobs=args.jobs, depth=args.depth,
                  play=args.play or args.depth, exact=args.exact, explore=args.explore,
-                 progress=True)
+                 variant=args.variant, progress=True)
     print(f"{args.file}: {n} games in {time.perf_counter() - start:.0f} s, "
           f"{len(read(args.file))} positions in all", flush=True)
 
@@ -211,7 +217,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
     import positions
     records = read(args.file)
     data = positions.record_rows(records, args.labels)
-    header = {"command": args.command_line, "seed": args.seed, "labels": args.labels,
+    variant = json.loads(args.file.with_suffix(".json").read_text()).get("variant", STANDARD)
+    header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
               "window": args.window,
               "data": args.file.name, "games": int(len(np.unique(records["game"])))}
     fit.WINDOW = args.window
@@ -219,6 +226,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
     if args.prior:
         from reversi.engine.weights import load
         prior = load(args.prior)
+        if prior.header.get("variant", STANDARD) != variant:
+            raise SystemExit(f"{args.prior} is not a weight file of {variant}")
         header["prior"] = {"file": args.prior.name, "command": prior.header.get("command")}
     fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior,
                  stages=fit.even_stages(args.stages) if args.stages else fit.STAGES)
@@ -256,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
                         "(default: --depth, one search for both)")
     parser.add_argument("--exact", type=int, default=20, help="solved from this many empties")
     parser.add_argument("--explore", type=float, default=0.05)
+    parser.add_argument("--variant", default=STANDARD, choices=(STANDARD, ANTI),
+                        help="the rules and result the games are played and labelled for")
     sub = parser.add_subparsers(dest="step", required=True)
     games = sub.add_parser("games")
     games.add_argument("--games", type=int, required=True)

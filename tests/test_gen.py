@@ -108,3 +108,27 @@ def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, m
     tables, extras = fitted.stage_numbers(stage)
     found = np.concatenate([*(np.asarray(t) for t in tables), np.asarray(extras)])
     assert np.abs(found - expected).max() <= 1
+
+
+def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monkeypatch):
+    """V2: ``--variant anti`` plays anti-reversi and scores it so (fewer discs win); the
+    file remembers the variant, a rerun for the other refuses, and the fit names it."""
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    from reversi.engine import variants
+    from reversi.engine.endgame import Solver
+    from reversi.engine.evaluate import for_variant
+    path = tmp_path / "anti.bin"
+    assert gen.generate(path, 3, **{**TINY, "variant": variants.ANTI}) == 3
+    records = gen.read(path)
+    solved = records[records["exact"] != gen.NONE]
+    anti = Solver(evaluator=for_variant(variants.ANTI), variant=variants.ANTI)
+    scores = [(int(r["exact"]), anti.solve(int(r["p"]), int(r["o"]))[0],
+               Solver().solve(int(r["p"]), int(r["o"]))[0]) for r in solved[::3]]
+    assert all(label == exact for label, exact, _ in scores)  # the Python solver agrees
+    assert any(label != standard for label, _, standard in scores)  # not the standard game's
+    with pytest.raises(SystemExit, match="was made with"):
+        gen.generate(path, 4, **TINY)
+    out = tmp_path / "anti.weights"
+    gen.main(["--data", str(tmp_path), "--name", "anti", "fit", "--stages", "30", "--ridge", "10",
+              "--out", str(out)])
+    assert Evaluator.load(out).variant == variants.ANTI
