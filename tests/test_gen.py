@@ -129,6 +129,7 @@ def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monke
     with pytest.raises(SystemExit, match="was made with"):
         gen.generate(path, 4, **TINY)
     out = tmp_path / "anti.weights"
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
     gen.main(["--data", str(tmp_path), "--name", "anti", "fit", "--stages", "30", "--ridge", "10",
               "--out", str(out)])
     assert Evaluator.load(out).variant == variants.ANTI
