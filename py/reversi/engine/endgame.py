@@ -181,7 +181,7 @@ class Solver(LastSquares):
         if n == 2:
             return self._solve2(p, o, alpha, *empties)
         if n == 1:
-            return self.last(p, o, *empties)
+            return self.last(p, *empties)
         return self.sign * (p.bit_count() - o.bit_count())
 
     # -- with the table, fastest-first -------------------------------------
