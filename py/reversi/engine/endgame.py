@@ -37,8 +37,9 @@ the whole refutation of a wipe-out.
   (depth-preferred: they cost the most to find again).  The table's move is
   searched first, alone, before the other moves are made and ordered.  The
   others go fastest-first: fewest replies for the opponent (corners counted
-  twice), ties broken by a static square priority (corners first, X-squares
-  last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
+  twice; every child's replies found in one go by
+  :func:`~reversi.engine.bitboard.moves_masks`), ties broken by a static
+  square priority (corners first, X-squares last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
   count ``MOBILITY_WEIGHT`` discs each and the evaluation of the position
   after the move is added (as Edax mixes mobility and shallow evaluations);
   from ``SEARCH_ORDER`` up, that evaluation is a one-ply search's (the
@@ -61,7 +62,7 @@ M. Buro's papers on Logistello for fastest-first in Othello endgames.
 
 from __future__ import annotations
 
-from .bitboard import Bitboard, Square, flips_mask, moves_mask
+from .bitboard import Bitboard, Square, flips_mask, moves_mask, moves_masks
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
 from .first_guess import first_guess
@@ -191,13 +192,15 @@ class Solver(LastSquares):
         leaving ``n`` empty squares, best first."""
         children: list[tuple[float, Square, Bitboard, Bitboard, Bitboard]] = []
         evaluate = self.evaluate if n >= EVAL_ORDER else None
+        placed, positions = [], []
         while moves:
             b = moves & -moves
             moves ^= b
             sq = b.bit_length() - 1
             f = flips_mask(p, o, sq)
-            np_, no = o ^ f, p | f | b
-            m = moves_mask(np_, no)
+            placed.append(sq)
+            positions.append((o ^ f, p | f | b))
+        for sq, (np_, no), m in zip(placed, positions, moves_masks(positions)):
             key: float
             if evaluate:
                 key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
