@@ -67,7 +67,7 @@ from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
 from .first_guess import first_guess
 from .lastsquares import BIT as _BIT
-from .lastsquares import INF, PRIORITY, LastSquares, last_score
+from .lastsquares import INF, LastSquares, last_score
 from .lastsquares import QUADRANT as _QUADRANT
 from .lastsquares import RANK as _RANK
 from .lastsquares import odd_first as _odd_first
@@ -94,6 +94,18 @@ STABILITY = True
 
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+
+def _empties(occupied: Bitboard) -> list[Square]:
+    """Returns the squares not in ``occupied``, in ``PRIORITY`` order."""
+    empty = occupied ^ 0xFFFFFFFFFFFFFFFF
+    found = []
+    while empty:
+        b = empty & -empty
+        found.append(b.bit_length() - 1)
+        empty ^= b
+    found.sort(key=_RANK.__getitem__)
+    return found
+
 
 class Solver(LastSquares):
     """An exact search with its transposition table and node counter.
@@ -172,7 +184,7 @@ class Solver(LastSquares):
         """Returns the null-window score of any position with ``n`` empties."""
         if n > SHALLOW:
             return self._search(p, o, alpha, n, moves_mask(p, o))
-        empties = [x for x in PRIORITY if not (p | o) >> x & 1]
+        empties = _empties(p | o)
         if n >= 5:
             return self._shallow(p, o, alpha, empties, _parity(empties))
         if n == 4:
@@ -267,13 +279,16 @@ class Solver(LastSquares):
                         best, best_move = -known[1], sq
                         children = []
                         break
+            else:  # the children's empty squares: the node's, but the move's
+                empties = _empties(p | o)
+                odd = _parity(empties)
             for _, sq, np_, no, replies in children:
                 if n > SHALLOW:
                     s = -self._search(np_, no, -alpha - 1, n, replies)
                 else:
-                    e = np_ | no
-                    empties = [x for x in PRIORITY if not e >> x & 1]
-                    s = -self._shallow(np_, no, -alpha - 1, empties, _parity(empties))
+                    rest = empties.copy()
+                    rest.remove(sq)
+                    s = -self._shallow(np_, no, -alpha - 1, rest, odd ^ _QUADRANT[sq])
                 if s > best:
                     best, best_move = s, sq
                     if s > alpha:
