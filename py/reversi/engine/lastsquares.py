@@ -57,6 +57,23 @@ def odd_first(empties: list[Square], odd: int) -> list[Square]:
     return empties
 
 
+def _ray_counts(ray: list[Bitboard]) -> dict[Bitboard, int]:
+    """Returns, for every set of the mover's discs on ``ray`` (nearest square
+    first, the opponent's discs on the rest of it), the discs a placement at its
+    start flips along it: the mover's count plus the opponent's times 256."""
+    counts = {}
+    discs = [0] * (1 << len(ray))  # discs[pattern]: the squares of the pattern's set bits
+    for pattern in range(1 << len(ray)):
+        if pattern:
+            low = pattern & -pattern
+            discs[pattern] = discs[pattern ^ low] | ray[low.bit_length() - 1]
+        theirs = ((pattern & -pattern) or 1 << len(ray)).bit_length() - 1  # trailing zeros
+        mine = (pattern ^ (pattern + 1)).bit_length() - 1  # trailing ones
+        counts[discs[pattern]] = (theirs if theirs < len(ray) else 0) + \
+            (mine << 8 if mine < len(ray) else 0)
+    return counts
+
+
 def _line_counts(square: Square) -> tuple:
     """Returns, for the lines through ``square`` that a placement there can flip
     along, ``mask, counts`` pairs, four in all (padded with ``0, {0: 0}``):
@@ -66,23 +83,12 @@ def _line_counts(square: Square) -> tuple:
     times 256."""
     pairs: list = []
     for (dc, dr) in DIRECTIONS[::2]:
-        rays = [_ray(square, dc, dr), _ray(square, -dc, -dr)]
-        if max(len(r) for r in rays) < 2:
+        one, other = _ray(square, dc, dr), _ray(square, -dc, -dr)
+        if len(one) < 2 and len(other) < 2:
             continue
-        line = rays[0] + rays[1]
-        counts = {}
-        for pattern in range(1 << len(line)):
-            mine = sum(b for i, b in enumerate(line) if pattern >> i & 1)
-            value = 0
-            for ray in rays:
-                for shift, theirs in ((0, True), (8, False)):  # the mover's flips, the opponent's
-                    run = 0
-                    while run < len(ray) and (not ray[run] & mine) == theirs:
-                        run += 1
-                    if 0 < run < len(ray):
-                        value += run << shift
-            counts[mine] = value
-        pairs += [sum(line), counts]
+        ahead, behind = _ray_counts(one), _ray_counts(other)
+        pairs += [sum(one) + sum(other),
+                  {a | b: x + y for a, x in ahead.items() for b, y in behind.items()}]
     return tuple(pairs + [0, {0: 0}] * (4 - len(pairs) // 2))
 
 
