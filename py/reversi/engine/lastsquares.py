@@ -3,8 +3,11 @@
 Unrolled code, one method per count, the four in the parity order the caller
 gives (as Edax's solve_4 sorts them: :func:`odd_first`, squares in quadrants
 with an odd number of empties first, else by a static priority): in Python a
-call and a loop cost more than the straight-line tests.  The last empty square's score comes from the
-number of discs its placement flips, without building the position.
+call and a loop cost more than the straight-line tests.  The last empty
+square's score comes from the number of discs its placement would flip, read
+without :func:`~reversi.engine.bitboard.flips_mask` or building the position:
+the board being full but for that square, the mover's discs on each line
+through it give the counts of both sides (four dict lookups, :data:`_LINES`).
 :class:`LastSquares` is the base of :class:`reversi.engine.endgame.Solver`.
 """
 
@@ -92,6 +95,7 @@ def _line_counts(square: Square) -> tuple:
     return tuple(pairs + [0, {0: 0}] * (4 - len(pairs) // 2))
 
 
+#: Per square: :func:`_line_counts`.
 _LINES = tuple(_line_counts(s) for s in range(64))
 
 
