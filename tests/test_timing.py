@@ -11,12 +11,23 @@ import pytest
 
 from reversi.engine import budget, timing
 from reversi.engine import search as search_module
-from reversi.engine.budget import Deadline
 from reversi.engine.board import Board
+from reversi.engine.budget import Deadline
 from reversi.engine.levels import LEVELS
 from reversi.engine.players import choose_move, random_opening
 from reversi.engine.search import POLL, Search
-from reversi.engine.timing import DROP, STABLE, STRETCH, WALL_BASE, Iteration, next_cost, node_clock, stable, unsettled, wall_clock
+from reversi.engine.timing import (
+    DROP,
+    STABLE,
+    STRETCH,
+    WALL_BASE,
+    Iteration,
+    next_cost,
+    node_clock,
+    stable,
+    unsettled,
+    wall_clock,
+)
 
 BASE = 20_000
 

@@ -63,8 +63,8 @@ The root driver that switches to the exact solver near the end is
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from . import variants
