@@ -111,6 +111,30 @@ def test_anti_every_move_is_exact(index):
         assert proven(o ^ f, p | f | 1 << square, -score, -1), square
 
 
+def test_last_square_scores_match_the_placements():
+    """R4, R5: the last empty square's score, read from the line tables, equals
+    that of placing the disc with :func:`flips_mask`, whoever can place it; the
+    two-empties search after a placement (``_after``) is its negation."""
+    rng = random.Random(11)
+    solver = Solver()
+    anti = Solver(variant="anti")
+    full = (1 << 64) - 1
+    for trial in range(4000):
+        x = rng.randrange(64)
+        density = rng.choice((0.05, 0.5, 0.95))
+        p = sum(1 << s for s in range(64) if s != x and rng.random() < density)
+        o = full ^ p ^ 1 << x
+        f, g = flips_mask(p, o, x), flips_mask(o, p, x)
+        if f:
+            want = 2 * (p | f).bit_count() + 2 - 64
+        elif g:
+            want = 2 * (p ^ g).bit_count() - 64
+        else:
+            want = 2 * p.bit_count() - 63
+        assert solver.last(p, x) == want == -anti.last(p, x), trial
+        assert solver._after(o, x) == -want == -anti._after(o, x), trial
+
+
 def test_stable_discs_are_never_flipped():
     """R5: the stable discs of random positions (edges, then inner ones from full
     lines) stay in place to the end of random games from them, and include the

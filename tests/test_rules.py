@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.engine.bitboard import CORNERS, FULL, count, flips_mask, moves_mask, squares
+from reversi.engine.bitboard import CORNERS, FULL, count, flips_mask, moves_mask, moves_masks, squares
 from reversi.engine.board import BLACK, OPENING_BLACK, OPENING_WHITE, WHITE, Board, Color, Outcome
 from reversi.engine.notation import IllegalMoveError, format_transcript, parse_square, square_name
 
@@ -436,6 +436,13 @@ def test_r3_moves_mask_is_the_set_of_squares_that_flip(position):
     expected = {r * 8 + c for r in range(8) for c in range(8)
                 if reference_flips(grid, r, c, "X")}
     assert set(squares(moves_mask(p, o))) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(boards, dense_boards), max_size=40))
+def test_r3_moves_masks_equals_moves_mask_of_each(positions):
+    """R3: moves_masks, every position at once in one wide int, gives each one's moves_mask."""
+    assert moves_masks(positions) == [moves_mask(p, o) for p, o in positions]
 
 
 @settings(max_examples=300, deadline=None)

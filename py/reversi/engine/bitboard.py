@@ -30,7 +30,9 @@ between the copies, or onto column a of the second copy, which the edge mask
 clears.  Of the result only empty squares are kept, and its second copy is
 turned back with the same three calls.  That is 61 int operations and 6 calls
 where eight one-way flood fills took 117 operations (``bench/perft.py``
-compares the two).
+compares the two).  :func:`moves_masks` does the same for many positions
+at once, side by side in one wider int (the exact solver's fastest-first
+ordering needs the moves of every child).
 
 :func:`flips_mask` (R3) reads precomputed tables: per square, the rays
 worth walking (at least two squares long) grouped by which neighbouring
@@ -108,6 +110,56 @@ def moves_mask(p: Bitboard, o: Bitboard) -> Bitboard:
     mv &= _BOTH ^ (P | O)
     # Reversing the 144 bits again brings the second copy's moves back to 0-63.
     return (mv | _from_bytes(mv.to_bytes(18, "big").translate(rev), "little")) & FULL
+
+
+#: moves_masks' slot per position: two copies of 64 bits 80 apart, then a gap of 32
+#: that the shifts' overflow (18 bits at most) cannot cross.
+_SLOT = 176
+
+
+def _wide(k: int) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard, int]:
+    """Returns moves_masks' masks for ``k`` positions: every slot's first copy,
+    its second, both, both without the edge columns, and the width in bytes."""
+    first = sum(FULL << _SLOT * j for j in range(k))
+    inner = sum(_BOTH_NOT_EDGE_COLS << _SLOT * j for j in range(k))
+    return first, first << 80, first | first << 80, inner, max(0, _SLOT * (k - 1) + 144) // 8
+
+
+_WIDE = tuple(_wide(k) for k in range(65))
+
+
+def moves_masks(positions: list[tuple[Bitboard, Bitboard]]) -> list[Bitboard]:
+    """Returns :func:`moves_mask` of each ``(p, o)`` of ``positions`` (R3), all in one go.
+
+    The positions lie side by side in one wide int, ``o | p << 80`` in slot
+    ``j`` (``_SLOT`` bits each).  Reversing all its bits puts position ``j``'s
+    turned discs in slot ``k - 1 - j``: each slot then holds one position in its
+    first copy and another, turned, in its second, and the generator's
+    operations (the same as :func:`moves_mask`'s) run on every slot at once;
+    reversing the result brings each turned copy's moves back to its position's
+    slot.  About 2.3 times faster per position than one call each.
+    """
+    first, second, both, inner, width = _WIDE[len(positions)]
+    x = 0
+    shift = 0
+    for p, o in positions:
+        x |= (o | p << 80) << shift
+        shift += _SLOT
+    rev = _REVERSED_BITS
+    r = _from_bytes(x.to_bytes(width, "big").translate(rev), "little")
+    P = x >> 80 & first | (r & first) << 80
+    O = x & first | r & second
+    m = O & inner
+    mv = m + (m & (P << 1))
+    t = O & (P << 8); t |= O & (t << 8); pre = O & (O << 8)
+    t |= pre & (t << 16); t |= pre & (t << 16); mv |= t << 8
+    t = m & (P << 9); t |= m & (t << 9); pre = m & (m << 9)
+    t |= pre & (t << 18); t |= pre & (t << 18); mv |= t << 9
+    t = m & (P << 7); t |= m & (t << 7); pre = m & (m << 7)
+    t |= pre & (t << 14); t |= pre & (t << 14); mv |= t << 7
+    mv &= both ^ (P | O)
+    mv |= _from_bytes(mv.to_bytes(width, "big").translate(rev), "little")
+    return [mv >> shift & FULL for shift in range(0, _SLOT * len(positions), _SLOT)]
 
 
 # -- flips_mask ------------------------------------------------------------

@@ -37,8 +37,9 @@ the whole refutation of a wipe-out.
   (depth-preferred: they cost the most to find again).  The table's move is
   searched first, alone, before the other moves are made and ordered.  The
   others go fastest-first: fewest replies for the opponent (corners counted
-  twice), ties broken by a static square priority (corners first, X-squares
-  last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
+  twice; every child's replies found in one go by
+  :func:`~reversi.engine.bitboard.moves_masks`), ties broken by a static
+  square priority (corners first, X-squares last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
   count ``MOBILITY_WEIGHT`` discs each and the evaluation of the position
   after the move is added (as Edax mixes mobility and shallow evaluations);
   from ``SEARCH_ORDER`` up, that evaluation is a one-ply search's (the
@@ -61,12 +62,12 @@ M. Buro's papers on Logistello for fastest-first in Othello endgames.
 
 from __future__ import annotations
 
-from .bitboard import Bitboard, Square, flips_mask, moves_mask
+from .bitboard import Bitboard, Square, flips_mask, moves_mask, moves_masks
 from .budget import Deadline, SearchTimeout
 from .evaluate import STANDARD, Evaluator
 from .first_guess import first_guess
 from .lastsquares import BIT as _BIT
-from .lastsquares import INF, PRIORITY, LastSquares, last_score
+from .lastsquares import INF, LastSquares, last_score
 from .lastsquares import QUADRANT as _QUADRANT
 from .lastsquares import RANK as _RANK
 from .lastsquares import odd_first as _odd_first
@@ -93,6 +94,18 @@ STABILITY = True
 
 
 _CORNERS: Bitboard = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+
+def _empties(occupied: Bitboard) -> list[Square]:
+    """Returns the squares not in ``occupied``, in ``PRIORITY`` order."""
+    empty = occupied ^ 0xFFFFFFFFFFFFFFFF
+    found = []
+    while empty:
+        b = empty & -empty
+        found.append(b.bit_length() - 1)
+        empty ^= b
+    found.sort(key=_RANK.__getitem__)
+    return found
+
 
 class Solver(LastSquares):
     """An exact search with its transposition table and node counter.
@@ -171,7 +184,7 @@ class Solver(LastSquares):
         """Returns the null-window score of any position with ``n`` empties."""
         if n > SHALLOW:
             return self._search(p, o, alpha, n, moves_mask(p, o))
-        empties = [x for x in PRIORITY if not (p | o) >> x & 1]
+        empties = _empties(p | o)
         if n >= 5:
             return self._shallow(p, o, alpha, empties, _parity(empties))
         if n == 4:
@@ -181,7 +194,7 @@ class Solver(LastSquares):
         if n == 2:
             return self._solve2(p, o, alpha, *empties)
         if n == 1:
-            return self.last(p, o, *empties)
+            return self.last(p, *empties)
         return self.sign * (p.bit_count() - o.bit_count())
 
     # -- with the table, fastest-first -------------------------------------
@@ -191,13 +204,15 @@ class Solver(LastSquares):
         leaving ``n`` empty squares, best first."""
         children: list[tuple[float, Square, Bitboard, Bitboard, Bitboard]] = []
         evaluate = self.evaluate if n >= EVAL_ORDER else None
+        placed, positions = [], []
         while moves:
             b = moves & -moves
             moves ^= b
             sq = b.bit_length() - 1
             f = flips_mask(p, o, sq)
-            np_, no = o ^ f, p | f | b
-            m = moves_mask(np_, no)
+            placed.append(sq)
+            positions.append((o ^ f, p | f | b))
+        for sq, (np_, no), m in zip(placed, positions, moves_masks(positions)):
             key: float
             if evaluate:
                 key = (m.bit_count() + (m & _CORNERS).bit_count()) * MOBILITY_WEIGHT + \
@@ -264,13 +279,16 @@ class Solver(LastSquares):
                         best, best_move = -known[1], sq
                         children = []
                         break
+            else:  # the children's empty squares: the node's, but the move's
+                empties = _empties(p | o)
+                odd = _parity(empties)
             for _, sq, np_, no, replies in children:
                 if n > SHALLOW:
                     s = -self._search(np_, no, -alpha - 1, n, replies)
                 else:
-                    e = np_ | no
-                    empties = [x for x in PRIORITY if not e >> x & 1]
-                    s = -self._shallow(np_, no, -alpha - 1, empties, _parity(empties))
+                    rest = empties.copy()
+                    rest.remove(sq)
+                    s = -self._shallow(np_, no, -alpha - 1, rest, odd ^ _QUADRANT[sq])
                 if s > best:
                     best, best_move = s, sq
                     if s > alpha:

@@ -3,8 +3,11 @@
 Unrolled code, one method per count, the four in the parity order the caller
 gives (as Edax's solve_4 sorts them: :func:`odd_first`, squares in quadrants
 with an odd number of empties first, else by a static priority): in Python a
-call and a loop cost more than the straight-line tests.  The last empty square's score comes from the
-number of discs its placement flips, without building the position.
+call and a loop cost more than the straight-line tests.  The last empty
+square's score comes from the number of discs its placement would flip, read
+without :func:`~reversi.engine.bitboard.flips_mask` or building the position:
+the board being full but for that square, the mover's discs on each line
+through it give the counts of both sides (four dict lookups, :data:`_LINES`).
 :class:`LastSquares` is the base of :class:`reversi.engine.endgame.Solver`.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .bitboard import Bitboard, Square, flips_mask
+from .bitboard import DIRECTIONS, Bitboard, Square, _ray, flips_mask
 
 #: Beyond any score: scores lie in -64..64.
 INF = 65
@@ -57,23 +60,64 @@ def odd_first(empties: list[Square], odd: int) -> list[Square]:
     return empties
 
 
-LastScore = Callable[[Bitboard, Bitboard, Square], int]
+def _ray_counts(ray: list[Bitboard]) -> dict[Bitboard, int]:
+    """Returns, for every set of the mover's discs on ``ray`` (nearest square
+    first, the opponent's discs on the rest of it), the discs a placement at its
+    start flips along it: the mover's count plus the opponent's times 256."""
+    counts = {}
+    discs = [0] * (1 << len(ray))  # discs[pattern]: the squares of the pattern's set bits
+    for pattern in range(1 << len(ray)):
+        if pattern:
+            low = pattern & -pattern
+            discs[pattern] = discs[pattern ^ low] | ray[low.bit_length() - 1]
+        theirs = ((pattern & -pattern) or 1 << len(ray)).bit_length() - 1  # trailing zeros
+        mine = (pattern ^ (pattern + 1)).bit_length() - 1  # trailing ones
+        counts[discs[pattern]] = (theirs if theirs < len(ray) else 0) + \
+            (mine << 8 if mine < len(ray) else 0)
+    return counts
 
 
-def _last(p: Bitboard, o: Bitboard, x: Square) -> int:
-    """Returns the final score for ``p`` to move with one empty square ``x``."""
-    n = flips_mask(p, o, x).bit_count()
+def _line_counts(square: Square) -> tuple:
+    """Returns, for the lines through ``square`` that a placement there can flip
+    along, ``mask, counts`` pairs, four in all (padded with ``0, {0: 0}``):
+    ``mask`` the line's other squares, ``counts`` a dict from the mover's discs
+    among them, the board being full but for ``square``, to the discs a placement
+    on ``square`` would flip along the line: the mover's count plus the opponent's
+    times 256."""
+    pairs: list = []
+    for (dc, dr) in DIRECTIONS[::2]:
+        one, other = _ray(square, dc, dr), _ray(square, -dc, -dr)
+        if len(one) < 2 and len(other) < 2:
+            continue
+        ahead, behind = _ray_counts(one), _ray_counts(other)
+        pairs += [sum(one) + sum(other),
+                  {a | b: x + y for a, x in ahead.items() for b, y in behind.items()}]
+    return tuple(pairs + [0, {0: 0}] * (4 - len(pairs) // 2))
+
+
+#: Per square: :func:`_line_counts`.
+_LINES = tuple(_line_counts(s) for s in range(64))
+
+
+LastScore = Callable[[Bitboard, Square], int]
+
+
+def _last(p: Bitboard, x: Square) -> int:
+    """Returns the final score for ``p`` to move with one empty square ``x``
+    (the opponent owning every other square)."""
+    m1, d1, m2, d2, m3, d3, m4, d4 = _LINES[x]
+    v = d1[p & m1] + d2[p & m2] + d3[p & m3] + d4[p & m4]
+    n = v & 255
     if n:
         return 2 * (p.bit_count() + n) - 62
-    n = flips_mask(o, p, x).bit_count()
-    if n:
-        return 2 * (p.bit_count() - n) - 64
+    if v:
+        return 2 * (p.bit_count() - (v >> 8)) - 64
     return 2 * p.bit_count() - 63
 
 
-def _last_anti(p: Bitboard, o: Bitboard, x: Square) -> int:
+def _last_anti(p: Bitboard, x: Square) -> int:
     """Returns the anti-reversi final score (fewer discs is better) of :func:`_last`'s position."""
-    return -_last(p, o, x)
+    return -_last(p, x)
 
 
 def last_score(sign: int) -> LastScore:
@@ -158,34 +202,45 @@ class LastSquares:
     def _solve2(self, p: Bitboard, o: Bitboard, alpha: int, x1: Square, x2: Square) -> int:
         """Returns the fail-soft null-window score with two empty squares left."""
         self.nodes += 1
-        last = self.last
         f = flips_mask(p, o, x1)
         if f:
-            best = -last(o ^ f, p | f | BIT[x1], x2)
+            best = self._after(p | f | BIT[x1], x2)
             if best > alpha:
                 return best
             f = flips_mask(p, o, x2)
             if f:
-                s = -last(o ^ f, p | f | BIT[x2], x1)
+                s = self._after(p | f | BIT[x2], x1)
                 if s > best:
                     return s
             return best
         f = flips_mask(p, o, x2)
         if f:
-            return -last(o ^ f, p | f | BIT[x2], x1)
+            return self._after(p | f | BIT[x2], x1)
         # p passes: the opponent moves, minimising.
+        last = self.last
         f = flips_mask(o, p, x1)
         if f:
-            best = last(p ^ f, o | f | BIT[x1], x2)
+            best = last(p ^ f, x2)
             if best <= alpha:
                 return best
             f = flips_mask(o, p, x2)
             if f:
-                s = last(p ^ f, o | f | BIT[x2], x1)
+                s = last(p ^ f, x1)
                 if s < best:
                     return s
             return best
         f = flips_mask(o, p, x2)
         if f:
-            return last(p ^ f, o | f | BIT[x2], x1)
+            return last(p ^ f, x1)
         return self.sign * (p.bit_count() - o.bit_count())
+
+    def _after(self, p: Bitboard, x: Square) -> int:
+        """Returns the final score for ``p`` with one empty square ``x`` and the
+        opponent (owning every other square) to move: ``-last(o, x)``."""
+        m1, d1, m2, d2, m3, d3, m4, d4 = _LINES[x]
+        v = d1[p & m1] + d2[p & m2] + d3[p & m3] + d4[p & m4]
+        if v >> 8:
+            return self.sign * (2 * (p.bit_count() - (v >> 8)) - 64)
+        if v:
+            return self.sign * (2 * (p.bit_count() + v) - 62)
+        return self.sign * (2 * p.bit_count() - 63)
