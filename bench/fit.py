@@ -48,7 +48,7 @@ EXTRAS = ["bias", "parity"]
 SCALE = 1 / 64
 RIDGES = (10.0, 30.0, 100.0, 300.0)
 #: The ridges tried with a prior (a pull towards it, not towards zero).
-PRIOR_RIDGES = (30.0, 100.0, 300.0, 1000.0, 3000.0)
+PRIOR_RIDGES = (3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0)
 #: LSQR's iteration cap per fit (the tests lower it to run in seconds).
 ITERATIONS = 400
 #: Held-out games: those whose number is 0 mod this.

@@ -211,16 +211,30 @@ def cmd_games(args: argparse.Namespace) -> None:
           f"{len(read(args.file))} positions in all", flush=True)
 
 
+def data_command(made: dict, games: int) -> str:
+    """Returns the command that makes the first ``games`` games of a file made with
+    the parameters ``made`` (its ``.json``): the fit's data, reproducibly."""
+    options = [f"--seed {made['seed']}", f"--depth {made['depth']}", f"--exact {made['exact']}",
+               f"--explore {made['explore']}"]
+    if made.get("play") not in (None, made["depth"]):
+        options.append(f"--play {made['play']}")
+    if made.get("variant", STANDARD) != STANDARD:
+        options.append(f"--variant {made['variant']}")
+    return f"python3 bench/gen.py {' '.join(options)} games --games {games}"
+
+
 def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on the file's positions."""
     import fit
     import positions
     records = read(args.file)
     data = positions.record_rows(records, args.labels)
-    variant = json.loads(args.file.with_suffix(".json").read_text()).get("variant", STANDARD)
+    made = json.loads(args.file.with_suffix(".json").read_text())
+    variant = made.get("variant", STANDARD)
+    games = int(len(np.unique(records["game"])))
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
-              "window": args.window,
-              "data": args.file.name, "games": int(len(np.unique(records["game"])))}
+              "window": args.window, "data": args.file.name, "games": games,
+              "data_command": data_command(made, games)}
     fit.WINDOW = args.window
     prior = None
     if args.prior:

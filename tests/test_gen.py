@@ -132,4 +132,7 @@ def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monke
     monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
     gen.main(["--data", str(tmp_path), "--name", "anti", "fit", "--stages", "30", "--ridge", "10",
               "--out", str(out)])
-    assert Evaluator.load(out).variant == variants.ANTI
+    evaluator = Evaluator.load(out)
+    assert evaluator.variant == variants.ANTI
+    assert evaluator.weights.header["data_command"] == \
+        "python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 --variant anti games --games 3"
