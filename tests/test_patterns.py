@@ -68,10 +68,12 @@ class TestWeights:
             decode(data[1:] if change == "magic" else data)
 
     def test_standard_file_is_small_and_says_how_it_was_made(self):
-        """at most 2 MB in the wheel, with its command and seed."""
-        assert (DATA / "standard.weights").stat().st_size <= 2_000_000
+        """C2: at most 3 MB in the wheel, with the commands that made it and its data, its
+        seed and its number of positions."""
+        assert (DATA / "standard.weights").stat().st_size <= 3_000_000
         header = STANDARD.weights.header
-        assert "bench/train.py" in header["command"] and isinstance(header["seed"], int)
+        assert "bench/gen.py" in header["command"] and "bench/gen.py" in header["data_command"]
+        assert isinstance(header["seed"], int) and header["positions"] > 400_000
 
 
 class TestEvaluate:
