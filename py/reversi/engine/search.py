@@ -25,23 +25,20 @@ that prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
 The statistics are fitted for each weight file by ``bench/probcut.py`` and
 stored in it (so a variant's evaluation brings its own).  Nodes whose depth
 reaches the end of the game are never cut, so deep searches stay exact.
-With it, Expert's 150,000 nodes reach 11.2 plies on average in the midgame
-(the frozen baseline engine, ``bench/baseline.py``: 8.2; ``bench/engine_speed.py``).
+With it Expert reaches about 11 plies in the midgame (``bench/RESULTS.md``).
 
 Variants (V1, V2): a search plays one variant's rules and result.
 Finished games score :func:`reversi.engine.variants.final_score` (fewer
 discs is better in anti-reversi) and the leaves the variant's own evaluator
 (:func:`reversi.engine.evaluate.for_variant`).  In the free opening the
 first four placements go on the empty centre squares and flip nothing:
-they are searched as moves (each spends a ply) by a plain negamax over the
-few placements, which always goes on to the fifth placement's position,
-where the standard rules and the table search take over.
+they are searched as moves (each spends a ply), and from the fifth
+placement's position the standard rules and the table search take over.
 
 Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
 end (the search is then exact), the node cap or the deadline.  The budget is
-polled every :data:`POLL` nodes (a few milliseconds in Pyodide), so a
-deadline is overrun by little: at most 23 ms over 168 Expert moves measured
-in Pyodide.  On time-out the result is the last completed depth's, unless
+polled every :data:`POLL` nodes, so a deadline is overrun by a few
+milliseconds (``bench/RESULTS.md``).  On time-out the result is the last completed depth's, unless
 the unfinished depth has already proven another root move better.  A later
 run of the same root with the same object (a pondered search going on,
 :mod:`reversi.engine.ponder`) starts after the last depth it completed.
@@ -81,18 +78,11 @@ _LOWER, _EXACT, _UPPER = 0, 1, 2
 LIMIT = 64.0
 
 
-def _near_corners(empty_corners: Bitboard) -> Bitboard:
-    """Returns the X- and C-squares next to the corners of ``empty_corners``."""
-    near = 0
-    for corner, squares_ in ((0, (1, 8, 9)), (7, (6, 14, 15)), (56, (48, 49, 57)),
-                             (63, (54, 55, 62))):
-        if empty_corners >> corner & 1:
-            near |= sum(1 << s for s in squares_)
-    return near
-
-
+#: Per corner: its X- and C-squares.
+_NEXT_TO = {corner: sum(1 << s for s in near) for corner, near in
+            ((0, (1, 8, 9)), (7, (6, 14, 15)), (56, (48, 49, 57)), (63, (54, 55, 62)))}
 #: Per set of empty corners (a subset of CORNERS): the X- and C-squares next to them.
-_RISKY = {mask: _near_corners(mask) for mask in
+_RISKY = {mask: sum(near for corner, near in _NEXT_TO.items() if mask >> corner & 1) for mask in
           (sum(1 << c for i, c in enumerate((0, 7, 56, 63)) if k >> i & 1) for k in range(16))}
 
 
@@ -204,17 +194,16 @@ class Search:
         """Asks ``clock`` whether the move begun at ``nodes_then`` nodes and ``start``
         seconds stops before the next depth; if not, sets the node cap, or for a wall
         clock the deadline (never past ``outer``), to the clock's cap (C5)."""
-        if not clock.wall:
-            if clock.stop(self.iterations, self.nodes - nodes_then, wide):
-                return True
-            self.limit(nodes_then + int(clock.cap(self.iterations)), self.deadline)
-            return False
         now = time.perf_counter()
-        per_node = (self.busy + now - start) / max(1, self.nodes)
-        if clock.stop(self.iterations, now - start, wide, per_node):
+        cap = clock.next_cap(self.iterations, self.nodes - nodes_then, now - start,
+                             (self.busy + now - start) / max(1, self.nodes), wide)
+        if cap is None:
             return True
-        cap = Deadline(start + clock.cap(self.iterations) - now)
-        self.limit(self.max_nodes, cap if outer.at is None or (cap.at or 0) < outer.at else outer)
+        if not clock.wall:
+            self.limit(nodes_then + int(cap), self.deadline)
+        else:
+            inside = outer.at is None or start + cap < outer.at
+            self.limit(self.max_nodes, Deadline(start + cap - now) if inside else outer)
         return False
 
     def children(self, p: Bitboard, o: Bitboard) -> list[tuple[Square, Bitboard, Bitboard]]:

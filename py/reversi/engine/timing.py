@@ -126,6 +126,15 @@ class Clock:
         cost = next_cost(done)
         return cost is not None and spent + cost * per_node > self.base and wide()
 
+    def next_cap(self, done: Sequence[Iteration], nodes: int, seconds: float, per_node: float,
+                 wide: Callable[[], bool]) -> float | None:
+        """Returns the most the move may spend after the depths ``done``, in the clock's
+        unit and counted from the move's start, or None when it stops there: ``nodes``
+        and ``seconds`` spent so far, at ``per_node`` seconds a node (see :meth:`stop`)."""
+        if self.stop(done, seconds if self.wall else nodes, wide, per_node if self.wall else 1.0):
+            return None
+        return self.cap(done)
+
 
 def node_clock(nodes: int) -> Clock:
     """Returns the clock of a ``nodes`` budget: that base, :data:`STRETCH` times it at most."""
