@@ -8,7 +8,11 @@ discs of the best, for a random number of plies) or from random placements.
 Then each side plays a ``--play``-ply search's move (ProbCut on), a random
 legal move with probability ``--explore``, and every position gets the
 value of a ``--depth``-ply search (the same search when the depths are
-equal), until ``--exact`` squares or fewer are empty.  From there one solver
+equal), until ``--exact`` squares or fewer are empty.  With ``--siblings K``, each of
+those positions also has up to K *siblings* labelled by the same search: the
+positions after other legal moves, chosen at random (the positions a search
+meets off the game's line, for a fraction of a game's cost: the solved part
+below costs most).  From there one solver
 (:class:`reversi.engine.endgame.Solver`, its table kept for the game) solves
 every position exactly and plays its best move (or a random one, with
 probability ``--explore``): the first solve costs, the later ones are
@@ -19,7 +23,8 @@ to move (``p``, ``o``), the game's number, the ply, whose turn (0 Black),
 the empties, how many records of its game follow it (``left``), its exact
 score (``NONE`` before the solved part), the game's *result* (the first
 solved position's exact score, for this side: the game's value under perfect
-play from there on; the final score if the game ended before) and the
+play from there on; the final score if the game ended before; ``NONE`` for a
+sibling, off the game's line) and the
 search's value (1/64 discs; ``NO_SEARCH`` in the solved part).  A game's
 records are appended in one write, so a killed run loses at most the game in
 progress; a rerun cuts off a half-written game and goes on
@@ -77,8 +82,12 @@ NO_SEARCH = -32768
 UNIT = 64
 #: Book moves within this many discs of the best start the book openings.
 BOOK_MARGIN = 2
+#: A fit of several files adds this times the file's place to its game numbers.
+GAMES_APART = 10_000_000
 #: The parameters that a file's games share (a rerun must give the same).
-PARAMETERS = ("seed", "depth", "play", "exact", "explore", "variant")
+PARAMETERS = ("seed", "depth", "play", "exact", "explore", "variant", "siblings")
+#: The parameters' values for a file whose ``.json`` predates them.
+DEFAULTS = {"variant": STANDARD, "siblings": 0}
 
 
 def opening(board: Board, rng: random.Random, kind: int) -> None:
@@ -103,7 +112,7 @@ def opening(board: Board, rng: random.Random, kind: int) -> None:
 
 
 def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
-              explore: float, variant: str = STANDARD) -> np.ndarray:
+              explore: float, variant: str = STANDARD, siblings: int = 0) -> np.ndarray:
     """Returns the records of game ``number`` of ``variant`` (see the module docstring)."""
     rng = random.Random(seed * 1_000_003 + number)
     board = Board.initial(variant)
@@ -130,13 +139,32 @@ def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
         rows.append((p, o, number, len(board.steps), board.turn, empties, 0, score, 0, value))
         if square is None or rng.random() < explore:
             square = rng.choice(moves)
+        if siblings and empties > exact:
+            others = [m for m in moves if m != square]
+            for other in rng.sample(others, min(siblings, len(others))):
+                rows.append(_sibling(board, other, number, depth, variant, evaluator))
         board.play(square)
     if first is None:  # ended before the solved part: the final score
         first = final_score(board.black, board.white, variant)
     out = np.array(rows, RECORD)
     out["left"] = np.arange(len(rows))[::-1]
-    out["result"] = np.where(out["turn"] == 0, first, -first)
+    out["result"] = np.where(out["result"] == NONE, NONE, np.where(out["turn"] == 0, first, -first))
     return out
+
+
+def _sibling(board: Board, square: int, number: int, depth: int, variant: str,
+             evaluator: object) -> tuple:
+    """Returns the record of the position after ``square`` on ``board``, off the
+    game's line: its ``depth``-ply search's value, no exact score, no result."""
+    child = board.copy()
+    child.play(square)
+    p, o = child.mover_mask()
+    if child.is_game_over():
+        value = round(final_score(p, o, variant) * UNIT)
+    else:
+        value = round(native.SEARCH(variant=variant, evaluator=evaluator).run(p, o, depth).score * UNIT)
+    return (p, o, number, len(child.steps), child.turn, 64 - (p | o).bit_count(), 0, NONE, NONE,
+            max(-4096, min(4096, value)))
 
 
 def _one(task: tuple) -> np.ndarray:
@@ -166,19 +194,21 @@ def read(path: Path) -> np.ndarray:
 
 
 def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: int, exact: int,
-             explore: float, variant: str = STANDARD, progress: bool = False) -> int:
+             explore: float, variant: str = STANDARD, siblings: int = 0,
+             progress: bool = False) -> int:
     """Appends games to ``path`` until it has ``games``; returns how many it played."""
     meta = path.with_suffix(".json")
     params = {"seed": seed, "depth": depth, "play": play, "exact": exact, "explore": explore,
-              "variant": variant}
+              "variant": variant, "siblings": siblings}
     if meta.exists():
-        old = {"variant": STANDARD, **json.loads(meta.read_text())}
+        old = {**DEFAULTS, **json.loads(meta.read_text())}
         if {k: old.get(k) for k in PARAMETERS} != params:
             raise SystemExit(f"{path} was made with {old}, not {params}")
     path.parent.mkdir(parents=True, exist_ok=True)
     meta.write_text(json.dumps(params) + "\n")
     start = complete(path)
-    kwargs = {"depth": depth, "play": play, "exact": exact, "explore": explore, "variant": variant}
+    kwargs = {"depth": depth, "play": play, "exact": exact, "explore": explore, "variant": variant,
+              "siblings": siblings}
     tasks = [(n, seed, kwargs) for n in range(start, games)]
     results: Iterator[np.ndarray]
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
@@ -206,7 +236,7 @@ def cmd_games(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     n = generate(args.file, args.games, seed=args.seed, jobs=args.jobs, depth=args.depth,
                  play=args.play or args.depth, exact=args.exact, explore=args.explore,
-                 variant=args.variant, progress=True)
+                 variant=args.variant, siblings=args.siblings, progress=True)
     print(f"{args.file}: {n} games in {time.perf_counter() - start:.0f} s, "
           f"{len(read(args.file))} positions in all", flush=True)
 
@@ -220,6 +250,8 @@ def data_command(made: dict, games: int) -> str:
         options.append(f"--play {made['play']}")
     if made.get("variant", STANDARD) != STANDARD:
         options.append(f"--variant {made['variant']}")
+    if made.get("siblings"):
+        options.append(f"--siblings {made['siblings']}")
     return f"python3 bench/gen.py {' '.join(options)} games --games {games}"
 
 
@@ -227,14 +259,23 @@ def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on the file's positions."""
     import fit
     import positions
-    records = read(args.file)
+    files = [args.file, *(args.data / f"{name}.bin" for name in args.more)]
+    parts, commands, variants = [], [], set()
+    for number, path in enumerate(files):
+        part = read(path)
+        made = json.loads(path.with_suffix(".json").read_text())
+        variants.add(made.get("variant", STANDARD))
+        commands.append(data_command(made, int(len(np.unique(part["game"])))))
+        part["game"] += number * GAMES_APART  # the files' games stay apart (and held out alike)
+        parts.append(part)
+    if len(variants) > 1:
+        raise SystemExit(f"{[p.name for p in files]} hold games of several variants")
+    records = np.concatenate(parts)
     data = positions.record_rows(records, args.labels)
-    made = json.loads(args.file.with_suffix(".json").read_text())
-    variant = made.get("variant", STANDARD)
-    games = int(len(np.unique(records["game"])))
+    variant = variants.pop()
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
-              "window": args.window, "data": args.file.name, "games": games,
-              "data_command": data_command(made, games)}
+              "window": args.window, "data": " ".join(p.name for p in files),
+              "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
     fit.WINDOW = args.window
     prior = None
     if args.prior:
@@ -281,6 +322,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--explore", type=float, default=0.05)
     parser.add_argument("--variant", default=STANDARD, choices=(STANDARD, ANTI),
                         help="the rules and result the games are played and labelled for")
+    parser.add_argument("--siblings", type=int, default=0, help="positions off the game's line "
+                        "labelled beside each searched one")
     sub = parser.add_subparsers(dest="step", required=True)
     games = sub.add_parser("games")
     games.add_argument("--games", type=int, required=True)
@@ -293,6 +336,8 @@ def main(argv: list[str] | None = None) -> None:
     fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
     fit_.add_argument("--window", type=int, default=2, help="rows this many empties outside "
                       "a stage's range also train it")
+    fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
+                      help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")

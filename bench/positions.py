@@ -48,10 +48,11 @@ def pattern_indices(p: np.ndarray, o: np.ndarray) -> np.ndarray:
 
 
 def labels(records: np.ndarray, kind: str = "searched") -> tuple[np.ndarray, np.ndarray]:
-    """Returns each record's label for the side to move (discs) and whether it is exact."""
+    """Returns each record's label for the side to move (discs) and whether it is exact
+    (a sibling, without a result, keeps its search's value for every ``kind``)."""
     exact = records["exact"] != NONE
     searched = records["searched"] / UNIT
-    result = records["result"].astype(np.float64)
+    result = np.where(records["result"] == NONE, searched, records["result"])
     before = {"searched": searched, "result": result, "mean": (searched + result) / 2}[kind]
     return np.where(exact, records["exact"], before).astype(np.float64), exact
 

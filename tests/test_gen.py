@@ -136,3 +136,40 @@ def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monke
     assert evaluator.variant == variants.ANTI
     assert evaluator.weights.header["data_command"] == \
         "python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 --variant anti games --games 3"
+
+
+def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, tmp_path, monkeypatch):
+    """C2's data: ``--siblings 2`` adds up to two positions after other legal moves
+    beside each searched one, labelled by the same search and without a result;
+    a fit of two files keeps their games apart and records both commands."""
+    import shutil
+
+    from reversi.engine.search import Search
+    path = tmp_path / "sib.bin"
+    assert gen.generate(path, 2, **{**TINY, "siblings": 2}) == 2
+    records = gen.read(path)
+    off = records["result"] == gen.NONE
+    assert off.sum() > 20 and (records["exact"][off] == gen.NONE).all()
+    assert (records["empties"][off] >= TINY["exact"]).all()  # beside the searched part only
+    line = records[~off]
+    for r in records[off][:6]:  # a sibling's label is its own 2-ply search's value
+        assert round(Search().run(int(r["p"]), int(r["o"]), 2).score * gen.UNIT) == int(r["searched"])
+        after = line[(line["game"] == r["game"]) & (line["ply"] == r["ply"])]
+        assert len(after) <= 1 and all((int(a["p"]), int(a["o"])) != (int(r["p"]), int(r["o"])) for a in after)
+    result, _ = positions.labels(records, "result")
+    assert np.allclose(result[off], records["searched"][off] / gen.UNIT)
+    with pytest.raises(SystemExit, match="was made with"):
+        gen.generate(path, 3, **TINY)
+    for suffix in (".bin", ".json"):
+        shutil.copy(data.with_suffix(suffix), tmp_path / f"tiny{suffix}")
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    out = tmp_path / "two.weights"
+    gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
+              "--ridge", "10", "--out", str(out)])
+    header = Evaluator.load(out).weights.header
+    assert header["positions"] == len(records) + len(gen.read(data))
+    assert header["games"] == 2 + 6
+    assert header["data_command"] == ("python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 "
+                                      "--siblings 2 games --games 2 && python3 bench/gen.py --seed 5 "
+                                      "--depth 2 --exact 8 --explore 0.1 games --games 6")
