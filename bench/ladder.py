@@ -12,7 +12,9 @@ Players:
   browser time), so a CPython run reproduces the browser's strength and the
   same seed replays the same games; ``--time`` uses wall-time budgets instead;
 - ``baseline-LEVEL``: that level of the frozen engine of commit 9cc7dfa
-  (``bench/baseline.py``), at its own node budget;
+  (``bench/baseline.py``), at its own node budget; ``1fcb9e8-LEVEL`` the
+  same of commit 1fcb9e8's engine (the Expert before the trained evaluation's
+  second generation, C2's yardstick);
 - ``random``: a uniformly random legal move (seeded).
 
 Draws count half.  ``--record FILE`` keeps every game's transcript.  ``--pairs`` may also name a pair that is not one of
@@ -54,6 +56,8 @@ from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # no
 PAIRS = (
     ("expert", "baseline-expert", 0.85, STANDARD),
     ("hard", "baseline-expert", 0.55, STANDARD),
+    ("expert", "1fcb9e8-expert", 0.70, STANDARD),
+    ("hard", "1fcb9e8-expert", 0.50, STANDARD),
     ("expert", "hard", 0.75, STANDARD),
     ("hard", "normal", 0.80, STANDARD),
     ("normal", "easy", 0.90, STANDARD),
@@ -69,7 +73,7 @@ def name(first: str, second: str, variant: str) -> str:
     return f"{first}-{second}" if variant == STANDARD else f"{variant}:{first}-{second}"
 
 
-PLAYERS = ("random", *LEVELS, *(f"baseline-{level}" for level in LEVELS))
+PLAYERS = ("random", *LEVELS, *(f"{frozen}-{level}" for frozen in baseline.FROZEN for level in LEVELS))
 
 
 def parse_pair(pair: str) -> tuple[str, str, float | None, str]:
@@ -102,8 +106,9 @@ def move(player: str, board: Board, seed: int, by_time: bool, weights: str | Non
     p, o = board.mover_mask()
     if player == "random":
         return random.Random(seed).choice(board.legal_moves())
-    if player.startswith("baseline-"):
-        square = baseline.choose(p, o, player.removeprefix("baseline-"), seed)
+    frozen, _, level = player.rpartition("-")
+    if frozen:
+        square = baseline.FROZEN[frozen].choose(p, o, level, seed)
     else:
         nodes = None if by_time else LEVELS[player].nodes
         square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant,
@@ -158,7 +163,8 @@ def main() -> None:
         for variant in {v for *_, v in chosen} if weights else ():
             if evaluator(weights).variant != (ANTI if variant == ANTI else STANDARD):
                 parser.error(f"{weights} does not evaluate {variant} games")
-    baseline.extract()
+    for frozen in baseline.FROZEN.values():
+        frozen.extract()
     print(f"{'pair':>24} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
           f"{'goal':>5} {'minutes':>7}", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
