@@ -11,10 +11,11 @@ share its table; a table whose pattern maps onto itself under a symmetry of
 the board (a row under the mirror, a diagonal or a 3x3 corner under the
 diagonal flip) gets the same weight for mirrored contents.
 
-Per stage (``STAGES``), the rows within ``WINDOW`` empty squares of the
-stage's range are fitted by LSQR (scipy) with damping: ridge regression,
-``min |Aw - y|^2 + ridge |w|^2``.  Games whose number is 0 mod 10 are held
-out; ``ridge`` is chosen per stage on them among ``RIDGES`` unless given.
+Per stage (``STAGES``), the rows within a window of empty squares around the
+stage's range (one of ``WINDOWS``) are fitted by LSQR (scipy) with damping:
+ridge regression, ``min |Aw - y|^2 + ridge |w|^2``.  Games whose number is 0
+mod 10 are held out; the window, and ``ridge`` unless given, are chosen per
+stage on them among ``WINDOWS`` and ``RIDGES``.
 The weights are rounded to int16 units of ``SCALE`` discs.
 
 numpy and scipy are needed here only, never by the engine.
@@ -41,8 +42,9 @@ from reversi.engine.weights import Weights, save  # noqa: E402
 
 #: The largest number of empty squares of each stage.
 STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]
-#: Rows this many empties outside a stage's range also train it (smoothing).
-WINDOW = 2
+#: The windows tried per stage: rows this many empties outside a stage's range also
+#: train it (smoothing; wider windows help where the data is thin, as in the solved part).
+WINDOWS: tuple[int, ...] = (2,)
 EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
@@ -177,28 +179,32 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     ``prior`` (weights), the fit is of the difference from its stage's weights, so
     the ridge pulls towards those instead of towards zero."""
     low, high = stage_range(stage, stages)
-    near = (data["empties"] >= low - WINDOW) & (data["empties"] <= high + WINDOW)
     held = data["game"] % HOLD_OUT == 0
-    train, valid = near & ~held, (data["empties"] >= low) & (data["empties"] <= high) & held
-    a_train, a_valid = design(data, train), design(data, valid)
-    y_train, y_valid = data["label"][train], data["label"][valid]
+    valid = (data["empties"] >= low) & (data["empties"] <= high) & held
+    a_valid, y_valid = design(data, valid), data["label"][valid]
     base = np.zeros(OFFSETS[-1] + len(EXTRAS)) if prior is None else prior_vector(prior, low, high)
     if prior is not None:
-        y_train = y_train - predict(data, train, base)
         y_valid = y_valid - predict(data, valid, base)
-    best = None
-    for damp in ([ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES):
-        solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
-                        iter_lim=ITERATIONS)[0]
-        error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
-        if best is not None and error >= best[0]:
-            break
-        best = (error, damp, solution)
+    best: tuple | None = None
+    for window in WINDOWS:
+        train = (data["empties"] >= low - window) & (data["empties"] <= high + window) & ~held
+        a_train, y_train = design(data, train), data["label"][train]
+        if prior is not None:
+            y_train = y_train - predict(data, train, base)
+        last = None
+        for damp in ([ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES):
+            solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
+                            iter_lim=ITERATIONS)[0]
+            error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
+            if last is not None and error >= last:
+                break
+            last = error
+            if best is None or error < best[0]:
+                best = (error, damp, window, int(train.sum()), solution)
     assert best is not None
-    error, damp, solution = best
-    return base + expand(solution), {"stage": stage, "rows": int(train.sum()),
-                              "held_out": int(valid.sum()), "ridge": damp,
-                              "held_out_mae": round(error, 3)}
+    error, damp, window, rows, solution = best
+    return base + expand(solution), {"stage": stage, "rows": rows, "held_out": int(valid.sum()),
+                                     "ridge": damp, "window": window, "held_out_mae": round(error, 3)}
 
 
 def predict(data: dict[str, np.ndarray], select: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -230,7 +236,7 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
     With ``lead``, each stage's rows not solved exactly are labelled by
     :func:`bootstrap` from the stages fitted before it (fewer empties), so a
     position learns from the evaluation ``lead`` plies later instead of only
-    from the game's result; ``lead`` must exceed a stage's width plus ``WINDOW``.
+    from the game's result; ``lead`` must exceed a stage's width plus the widest of ``WINDOWS``.
     Games with searched labels (``searched``) keep those (:func:`rows`).
     ``stages`` are the stages' bounds (their largest numbers of empty squares)."""
     games = [g for f in files for g in selfplay.read(f)]

@@ -276,7 +276,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
               "window": args.window, "data": " ".join(p.name for p in files),
               "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
-    fit.WINDOW = args.window
+    fit.WINDOWS = tuple(args.window)
     prior = None
     if args.prior:
         from reversi.engine.weights import load
@@ -334,8 +334,8 @@ def main(argv: list[str] | None = None) -> None:
     fit_.add_argument("--labels", default="searched", choices=("searched", "result", "mean"))
     fit_.add_argument("--ridge", type=float, default=None)
     fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
-    fit_.add_argument("--window", type=int, default=2, help="rows this many empties outside "
-                      "a stage's range also train it")
+    fit_.add_argument("--window", type=int, nargs="+", default=[2], help="rows this many empties "
+                      "outside a stage's range also train it (several: the best per stage)")
     fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
                       help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
     fit_.add_argument("--out", type=Path, required=True)

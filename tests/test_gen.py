@@ -166,8 +166,9 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
     out = tmp_path / "two.weights"
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
-              "--ridge", "10", "--out", str(out)])
+              "--ridge", "10", "--window", "2", "6", "--out", str(out)])
     header = Evaluator.load(out).weights.header
+    assert header["window"] == [2, 6] and {r["window"] for r in header["fit"]} <= {2, 6}
     assert header["positions"] == len(records) + len(gen.read(data))
     assert header["games"] == 2 + 6
     assert header["data_command"] == ("python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 "
