@@ -4,6 +4,7 @@
  * Edax's NWS_shallow and solve_4, by Richard Delorme); the last four, three,
  * two and one squares have unrolled code.  reversi.engine.endgame._shallow and
  * reversi.engine.lastsquares, step for step. */
+#include <stdlib.h>
 #include <string.h>
 #include "solver.h"
 
@@ -15,42 +16,98 @@ static const int PRIORITY[64] = {
 int RANK[64];
 int QUADRANT[64];
 
+#ifdef __BMI2__
+/* The last square's flips, counted without making them (as Edax's count_last_flip):
+ * per square, its four lines, its place in each, and per place and line of the
+ * mover's discs (the board being full but for the square) the discs flipped. */
+static u64 LINE[64][4];
+static uint8_t PLACE[64][4];
+static uint8_t FLIPPED[8][256];
+
+static inline int last_flips(u64 p, int x) {
+    int n = 0;
+    for (int d = 0; d < 4; d++) n += FLIPPED[PLACE[x][d]][_pext_u64(p, LINE[x][d])];
+    return n;
+}
+
+/* Returns how many discs a placement on x of a full line of 8 flips, the mover
+ * owning the set bits of line, the opponent the others (but x). */
+static int line_flips(int line, int x) {
+    int n = 0;
+    for (int step = -1; step <= 1; step += 2) {
+        int run = 0, y = x + step;
+        while (y >= 0 && y < 8 && !(line >> y & 1)) { run++; y += step; }
+        if (y >= 0 && y < 8) n += run;
+    }
+    return n;
+}
+
+static void init_last(void) {
+    static const int DX[4] = {1, 0, 1, -1}, DY[4] = {0, 1, 1, 1};
+    for (int sq = 0; sq < 64; sq++)
+        for (int d = 0; d < 4; d++) {
+            int x = sq & 7, y = sq >> 3;
+            while (x - DX[d] >= 0 && x - DX[d] < 8 && y - DY[d] >= 0) { x -= DX[d]; y -= DY[d]; }
+            int k = 0;
+            for (; x >= 0 && x < 8 && y < 8; x += DX[d], y += DY[d], k++) {
+                if (y * 8 + x == sq) PLACE[sq][d] = (uint8_t)k;
+                LINE[sq][d] |= 1ULL << (y * 8 + x);
+            }
+        }
+    for (int k = 0; k < 8; k++)
+        for (int line = 0; line < 256; line++) FLIPPED[k][line] = (uint8_t)line_flips(line, k);
+}
+
+/* Returns the score of p's placement on x, the last empty square (or the
+ * opponent's, when p cannot place there). */
 static int last(const rn_solver *s, u64 p, u64 o, int x) {
-    int n = popcount(flips(p, o, x)), score;
+    (void)o;
+    int n = last_flips(p, x), score;
     if (n) score = 2 * (popcount(p) + n) - 62;
-    else if ((n = popcount(flips(o, p, x)))) score = 2 * (popcount(p) - n) - 64;
+    else if ((n = last_flips(~p & ~(1ULL << x), x))) score = 2 * (popcount(p) - n) - 64;
     else score = 2 * popcount(p) - 63;
     return s->sign < 0 ? -score : score;
 }
+#else
+static void init_last(void) {}
+
+static int last(const rn_solver *s, u64 p, u64 o, int x) {
+    int n = popcount(flips_fast(p, o, x)), score;
+    if (n) score = 2 * (popcount(p) + n) - 62;
+    else if ((n = popcount(flips_fast(o, p, x)))) score = 2 * (popcount(p) - n) - 64;
+    else score = 2 * popcount(p) - 63;
+    return s->sign < 0 ? -score : score;
+}
+#endif
 
 static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
     s->nodes++;
-    u64 f = flips(p, o, x1);
+    u64 f = flips_fast(p, o, x1);
     int best, v;
     if (f) {
         best = -last(s, o ^ f, p | f | 1ULL << x1, x2);
         if (best > alpha) return best;
-        f = flips(p, o, x2);
+        f = flips_fast(p, o, x2);
         if (f) {
             v = -last(s, o ^ f, p | f | 1ULL << x2, x1);
             if (v > best) return v;
         }
         return best;
     }
-    f = flips(p, o, x2);
+    f = flips_fast(p, o, x2);
     if (f) return -last(s, o ^ f, p | f | 1ULL << x2, x1);
-    f = flips(o, p, x1);
+    f = flips_fast(o, p, x1);
     if (f) {
         best = last(s, p ^ f, o | f | 1ULL << x1, x2);
         if (best <= alpha) return best;
-        f = flips(o, p, x2);
+        f = flips_fast(o, p, x2);
         if (f) {
             v = last(s, p ^ f, o | f | 1ULL << x2, x1);
             if (v < best) return v;
         }
         return best;
     }
-    f = flips(o, p, x2);
+    f = flips_fast(o, p, x2);
     if (f) return last(s, p ^ f, o | f | 1ULL << x2, x1);
     return final_int(s, p, o);
 }
@@ -58,12 +115,12 @@ static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
 static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3) {
     s->nodes++;
     int best = -SINF, v;
-    u64 f = flips(p, o, x1);
+    u64 f = flips_fast(p, o, x1);
     if (f) {
         best = -solve2(s, o ^ f, p | f | 1ULL << x1, -alpha - 1, x2, x3);
         if (best > alpha) return best;
     }
-    f = flips(p, o, x2);
+    f = flips_fast(p, o, x2);
     if (f) {
         v = -solve2(s, o ^ f, p | f | 1ULL << x2, -alpha - 1, x1, x3);
         if (v > best) {
@@ -71,13 +128,13 @@ static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3)
             best = v;
         }
     }
-    f = flips(p, o, x3);
+    f = flips_fast(p, o, x3);
     if (f) {
         v = -solve2(s, o ^ f, p | f | 1ULL << x3, -alpha - 1, x1, x2);
         if (v > best) return v;
     }
     if (best > -SINF) return best;
-    if (flips(o, p, x1) || flips(o, p, x2) || flips(o, p, x3))
+    if (flips_fast(o, p, x1) || flips_fast(o, p, x2) || flips_fast(o, p, x3))
         return -solve3(s, o, p, -alpha - 1, x1, x2, x3);
     return final_int(s, p, o);
 }
@@ -85,12 +142,12 @@ static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3)
 static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3, int x4) {
     s->nodes++;
     int best = -SINF, v;
-    u64 f = flips(p, o, x1);
+    u64 f = flips_fast(p, o, x1);
     if (f) {
         best = -solve3(s, o ^ f, p | f | 1ULL << x1, -alpha - 1, x2, x3, x4);
         if (best > alpha) return best;
     }
-    f = flips(p, o, x2);
+    f = flips_fast(p, o, x2);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x2, -alpha - 1, x1, x3, x4);
         if (v > best) {
@@ -98,7 +155,7 @@ static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3,
             best = v;
         }
     }
-    f = flips(p, o, x3);
+    f = flips_fast(p, o, x3);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x3, -alpha - 1, x1, x2, x4);
         if (v > best) {
@@ -106,22 +163,30 @@ static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3,
             best = v;
         }
     }
-    f = flips(p, o, x4);
+    f = flips_fast(p, o, x4);
     if (f) {
         v = -solve3(s, o ^ f, p | f | 1ULL << x4, -alpha - 1, x1, x2, x3);
         if (v > best) return v;
     }
     if (best > -SINF) return best;
-    if (flips(o, p, x1) || flips(o, p, x2) || flips(o, p, x3) || flips(o, p, x4))
+    if (flips_fast(o, p, x1) || flips_fast(o, p, x2) || flips_fast(o, p, x3) || flips_fast(o, p, x4))
         return -solve4(s, o, p, -alpha - 1, x1, x2, x3, x4);
     return final_int(s, p, o);
 }
 
+/* PRIORITY's groups of squares (corners, A, B, ... C, X squares, the centre): each
+ * group's squares are in increasing order there, so the bits of a group come out
+ * in PRIORITY's order. */
+static const u64 GROUP[] = {
+    0x8100000000000081ULL, 0x2400810000810024ULL, 0x1800008181000018ULL, 0x0000240000240000ULL,
+    0x0000182424180000ULL, 0x0018004242001800ULL, 0x0024420000422400ULL, 0x4281000000008142ULL,
+    0x0042000000004200ULL, 0x0000001818000000ULL};
+
 /* Writes the empty squares of (p | o) in priority order; returns how many. */
 static int empties_of(u64 filled, int *out) {
     int n = 0;
-    for (int i = 0; i < 64; i++)
-        if (!(filled >> PRIORITY[i] & 1)) out[n++] = PRIORITY[i];
+    for (int g = 0; g < (int)(sizeof GROUP / sizeof GROUP[0]); g++)
+        for (u64 m = GROUP[g] & ~filled; m; m &= m - 1) out[n++] = __builtin_ctzll(m);
     return n;
 }
 
@@ -162,7 +227,7 @@ static int shallow(rn_solver *s, u64 p, u64 o, int alpha, const int *empties, in
     odd_first(empties, n, parity, order);
     for (int i = 0; i < n; i++) {
         int sq = order[i];
-        u64 f = flips(p, o, sq);
+        u64 f = flips_fast(p, o, sq);
         if (!f) continue;
         int k = 0;
         for (int j = 0; j < n; j++)
@@ -199,4 +264,7 @@ int solve_shallow(rn_solver *s, u64 p, u64 o, int alpha, int n) {
 __attribute__((constructor)) static void init_orders(void) {
     for (int i = 0; i < 64; i++) RANK[PRIORITY[i]] = i;
     for (int s = 0; s < 64; s++) QUADRANT[s] = 1 << ((s >> 5) * 2 + ((s & 7) >> 2));
+    init_last();
+    int check[64];
+    if (empties_of(0, check) != 64 || memcmp(check, PRIORITY, sizeof check)) abort();
 }

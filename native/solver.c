@@ -8,9 +8,9 @@
 #include "solver.h"
 
 /* Moves leaving this many empty squares or more are ordered by evaluation too. */
-#define EVAL_ORDER 13
+#define EVAL_ORDER 11
 /* ... and from this many, by a one-ply search's evaluation. */
-#define SEARCH_ORDER 16
+#define SEARCH_ORDER 14
 /* Discs a reply of the opponent costs in those orderings. */
 #define MOBILITY_WEIGHT 3.0
 /* The table's slots (24 bytes each): 24 MB. */
@@ -92,7 +92,7 @@ static double reply_value(const rn_solver *s, u64 p, u64 o, u64 moves) {
     double best = -SINF * 64.0;
     while (moves) {
         int sq = __builtin_ctzll(moves);
-        u64 b = moves & (0 - moves), f = flips(p, o, sq);
+        u64 b = moves & (0 - moves), f = flips_fast(p, o, sq);
         moves ^= b;
         double v = -rn_evaluate(s->eval, o ^ f, p | f | b);
         if (v > best) best = v;
@@ -109,7 +109,7 @@ static int children_of(const rn_solver *s, u64 p, u64 o, u64 moves, int n, child
         int sq = __builtin_ctzll(moves);
         u64 b = moves & (0 - moves);
         moves ^= b;
-        u64 f = flips(p, o, sq);
+        u64 f = flips_fast(p, o, sq);
         child c = {0, sq, o ^ f, p | f | b, 0};
         c.moves = rn_moves(c.p, c.o);
         int replies = popcount(c.moves) + popcount(c.moves & CORNERS);
@@ -158,7 +158,7 @@ static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
     int best = -SINF, best_move = -1;
     if (tt_move >= 0 && (moves >> tt_move & 1)) {
         /* The table's move first, alone: when it refutes, no other child is made. */
-        u64 b = 1ULL << tt_move, f = flips(p, o, tt_move);
+        u64 b = 1ULL << tt_move, f = flips_fast(p, o, tt_move);
         u64 cp = o ^ f, co = p | f | b;
         best = -child_value(s, cp, co, -alpha - 1, n, rn_moves(cp, co));
         best_move = tt_move;
