@@ -115,6 +115,7 @@ static int children_of(const rn_solver *s, u64 p, u64 o, u64 moves, int n, child
         moves ^= b;
         u64 f = flips_fast(p, o, sq);
         child c = {0, sq, o ^ f, p | f | b, 0};
+        if (n > SHALLOW) __builtin_prefetch(pair_of(s, c.p, c.o)); /* for ETC and its search */
         c.moves = rn_moves(c.p, c.o);
         int replies = popcount(c.moves) + popcount(c.moves & CORNERS);
         if (n >= SEARCH_ORDER) c.key = replies * MOBILITY_WEIGHT + reply_value(s, c.p, c.o, c.moves);
