@@ -196,19 +196,6 @@ static int parity_of(const int *empties, int n) {
     return parity;
 }
 
-/* Copies empties with those in odd quadrants first, else in the same order. */
-static void odd_first(const int *empties, int n, int parity, int *out) {
-    if (parity > 0 && parity < 15) {
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (parity & QUADRANT[empties[i]]) out[k++] = empties[i];
-        for (int i = 0; i < n; i++)
-            if (!(parity & QUADRANT[empties[i]])) out[k++] = empties[i];
-    } else {
-        memcpy(out, empties, n * sizeof(int));
-    }
-}
-
 /* Returns the stability cutoff's bound when it refutes alpha (the mover's score is at
  * most 64 - 2 * the stable discs against it), else SINF (Solver._search's test: only
  * tried when the opponent's edge discs are enough to cut). */
@@ -219,41 +206,63 @@ static inline int edge_cut(const rn_solver *s, u64 p, u64 o, int alpha) {
     return bound <= alpha ? bound : SINF;
 }
 
-static int shallow(rn_solver *s, u64 p, u64 o, int alpha, const int *empties, int n, int parity) {
+/* The empty squares as a list linked by square (Edax's SquareList): 64 is its head.
+ * A move takes its square out and puts it back after, copying nothing. */
+typedef struct {
+    uint8_t next[65], prev[65];
+} square_list;
+
+/* Returns the null-window score with the n >= 5 empty squares of list left, those in
+ * quadrants of parity (the odd ones) first, each part in priority order. */
+static int shallow(rn_solver *s, square_list *list, u64 p, u64 o, int alpha, int n, int parity) {
     s->nodes++;
     int cut = edge_cut(s, p, o, alpha);
     if (cut != SINF) return cut;
-    int best = -SINF, order[64], rest[64];
-    odd_first(empties, n, parity, order);
-    for (int i = 0; i < n; i++) {
-        int sq = order[i];
-        u64 f = flips_fast(p, o, sq);
-        if (!f) continue;
-        int k = 0;
-        for (int j = 0; j < n; j++)
-            if (empties[j] != sq) rest[k++] = empties[j];
-        int v, next = parity ^ QUADRANT[sq];
-        if (k == 4) {
-            int x[4];
-            odd_first(rest, 4, next, x);
-            v = -solve4(s, o ^ f, p | f | 1ULL << sq, -alpha - 1, x[0], x[1], x[2], x[3]);
-        } else {
-            v = -shallow(s, o ^ f, p | f | 1ULL << sq, -alpha - 1, rest, k, next);
+    int best = -SINF;
+    for (int pass = 0; pass < 2; pass++)
+        for (int sq = list->next[64]; sq != 64; sq = list->next[sq]) {
+            if ((QUADRANT[sq] & parity ? 0 : 1) != pass) continue;
+            u64 f = flips_fast(p, o, sq);
+            if (!f) continue;
+            int before = list->prev[sq], after = list->next[sq], v, next = parity ^ QUADRANT[sq];
+            list->next[before] = (uint8_t)after;
+            list->prev[after] = (uint8_t)before;
+            if (n == 5) {
+                int x[4], k = 0;
+                for (int odd = 1; odd >= 0; odd--)
+                    for (int y = list->next[64]; y != 64; y = list->next[y])
+                        if ((QUADRANT[y] & next ? 1 : 0) == odd) x[k++] = y;
+                v = -solve4(s, o ^ f, p | f | 1ULL << sq, -alpha - 1, x[0], x[1], x[2], x[3]);
+            } else {
+                v = -shallow(s, list, o ^ f, p | f | 1ULL << sq, -alpha - 1, n - 1, next);
+            }
+            list->next[before] = (uint8_t)sq;
+            list->prev[after] = (uint8_t)sq;
+            if (v > best) {
+                if (v > alpha) return v;
+                best = v;
+            }
         }
-        if (v > best) {
-            if (v > alpha) return v;
-            best = v;
-        }
-    }
     if (best > -SINF) return best;
-    if (rn_moves(o, p)) return -shallow(s, o, p, -alpha - 1, empties, n, parity);
+    if (rn_moves(o, p)) return -shallow(s, list, o, p, -alpha - 1, n, parity);
     return final_int(s, p, o);
 }
 
 int solve_shallow(rn_solver *s, u64 p, u64 o, int alpha, int n) {
     int empties[64];
     int k = empties_of(p | o, empties);
-    if (n >= 5) return shallow(s, p, o, alpha, empties, k, parity_of(empties, k));
+    if (n >= 5) {
+        square_list list;
+        int prev = 64;
+        for (int i = 0; i < k; i++) {
+            list.next[prev] = (uint8_t)empties[i];
+            list.prev[empties[i]] = (uint8_t)prev;
+            prev = empties[i];
+        }
+        list.next[prev] = 64;
+        list.prev[64] = (uint8_t)prev;
+        return shallow(s, &list, p, o, alpha, k, parity_of(empties, k));
+    }
     if (n == 4) return solve4(s, p, o, alpha, empties[0], empties[1], empties[2], empties[3]);
     if (n == 3) return solve3(s, p, o, alpha, empties[0], empties[1], empties[2]);
     if (n == 2) return solve2(s, p, o, alpha, empties[0], empties[1]);
