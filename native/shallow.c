@@ -244,7 +244,7 @@ static int shallow(rn_solver *s, square_list *list, u64 p, u64 o, int alpha, int
             }
         }
     if (best > -SINF) return best;
-    if (rn_moves(o, p)) return -shallow(s, list, o, p, -alpha - 1, n, parity);
+    if (moves_fast(o, p)) return -shallow(s, list, o, p, -alpha - 1, n, parity);
     return final_int(s, p, o);
 }
 

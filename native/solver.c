@@ -116,7 +116,7 @@ static int children_of(const rn_solver *s, u64 p, u64 o, u64 moves, int n, child
         u64 f = flips_fast(p, o, sq);
         child c = {0, sq, o ^ f, p | f | b, 0};
         if (n > SHALLOW) __builtin_prefetch(pair_of(s, c.p, c.o)); /* for ETC and its search */
-        c.moves = rn_moves(c.p, c.o);
+        c.moves = moves_fast(c.p, c.o);
         int replies = popcount(c.moves) + popcount(c.moves & CORNERS);
         if (n >= SEARCH_ORDER) c.key = replies * MOBILITY_WEIGHT + reply_value(s, c.p, c.o, c.moves);
         else if (n >= EVAL_ORDER) c.key = replies * MOBILITY_WEIGHT + rn_evaluate(s->eval, c.p, c.o);
@@ -155,7 +155,7 @@ static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
         if (hi <= alpha) return hi;
     }
     if (!moves) {
-        u64 replies = rn_moves(o, p);
+        u64 replies = moves_fast(o, p);
         if (replies) return -search(s, o, p, -alpha - 1, n, replies);
         return final_int(s, p, o);
     }
@@ -165,7 +165,7 @@ static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
         /* The table's move first, alone: when it refutes, no other child is made. */
         u64 b = 1ULL << tt_move, f = flips_fast(p, o, tt_move);
         u64 cp = o ^ f, co = p | f | b;
-        best = -child_value(s, cp, co, -alpha - 1, n, rn_moves(cp, co));
+        best = -child_value(s, cp, co, -alpha - 1, n, moves_fast(cp, co));
         best_move = tt_move;
         moves ^= b;
     }
@@ -202,7 +202,7 @@ static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
 /* Returns 0 and the null-window score in *out, or 1 when the deadline stopped it. */
 int rn_solver_value(rn_solver *s, u64 p, u64 o, int alpha, int n, int *out) {
     if (setjmp(s->stop)) return 1;
-    *out = n > SHALLOW ? search(s, p, o, alpha, n, rn_moves(p, o)) : solve_shallow(s, p, o, alpha, n);
+    *out = n > SHALLOW ? search(s, p, o, alpha, n, moves_fast(p, o)) : solve_shallow(s, p, o, alpha, n);
     return 0;
 }
 
