@@ -1,10 +1,12 @@
 /* The engine's hot loops in C, for the offline tools only (never the product):
  * the shared parts (the bitboard type, flips, the evaluation's data, the
  * position table, the clock) are declared here, the rest lives in moves.c,
- * evaluate.c, table.c, search.c and solver.c.
+ * evaluate.c, table.c, search.c, and the exact solver's solver.h, solver.c,
+ * shallow.c and stability.c.
  *
  * Each function mirrors one of the pure-Python engine's, step for step, so
- * that both give the same answers (and the searches the same node counts):
+ * that both give the same answers (and the midgame searches the same node
+ * counts; the exact solver the same scores, with its own table and orderings):
  *
  *   rn_moves, rn_flips        reversi.engine.bitboard moves_mask, flips_mask (R3)
  *   rn_perft                  reversi.engine.perft.perft
@@ -12,7 +14,7 @@
  *   rn_pvs                    reversi.engine.search.Search._pvs (and _frontier,
  *                             _ordered, the table, the history, ProbCut)
  *   rn_solver_value           reversi.engine.endgame.Solver._value (and _search,
- *                             _children, _shallow, the last four squares, _prune)
+ *                             _children, _shallow, the last four squares)
  *
  * The pattern evaluation is data-driven: Python hands over every instance's
  * squares (as a mask and a table from the mask's bits to the instance's base-3
@@ -83,8 +85,8 @@ double rn_evaluate(const rn_eval *e, u64 p, u64 o);
 typedef struct {
     u64 p, o;
     double value; /* search: the value */
-    int32_t a, b; /* search: depth, bound; solver: lower, upper bound */
-    int16_t move, n; /* solver: n is the empties after the move */
+    int32_t a, b; /* depth, bound */
+    int16_t move, n; /* n: unused */
     int32_t used;
 } entry;
 

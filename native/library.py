@@ -12,8 +12,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 #: The C sources, one file an algorithm (engine.h says what mirrors what).
-SOURCES = tuple(HERE / name for name in ("engine.h", "moves.c", "evaluate.c", "table.c", "search.c", "solver.c",
-                                       "stability.c"))
+SOURCES = tuple(HERE / name for name in ("engine.h", "moves.c", "evaluate.c", "table.c", "search.c", "solver.h",
+                                       "solver.c", "shallow.c", "stability.c"))
 #: Where builds go (git-ignored, like every download and build).
 BUILD = ROOT / ".cache" / "native"
 #: -ffp-contract=off: no fused multiply-add, so doubles round as in Python;

@@ -1,7 +1,7 @@
 /* Stable edge discs: reversi.engine.endgame.stable_edges and its table, for the
  * solver's stability cutoff (R5: discs that can never be flipped stay their
  * owner's, so they bound the score). */
-#include "engine.h"
+#include "solver.h"
 
 /* Per edge, q | r << 8 (8 bits each): q's discs on it that no sequence of
  * placements of either colour on its empty squares can flip (-1: not known yet). */
@@ -55,6 +55,39 @@ u64 stable_edges(u64 q, u64 r) {
     a = (q >> 7 & COL_A) * GATHER >> 56 & 255;
     b = (r >> 7 & COL_A) * GATHER >> 56 & 255;
     return s | column((u64)EDGE[a | b << 8]) << 7;
+}
+
+#define CENTRE 0x007E7E7E7E7E7E00ULL
+
+/* Returns q's discs that can never be flipped: the stable edge discs, then, as long
+ * as more are found, the inner discs whose four lines are each full or hold a
+ * stable disc of q next to them (reversi.engine.stability.stable_discs; Edax's
+ * get_stability, by Richard Delorme). */
+u64 stable_discs(u64 q, u64 r) {
+    u64 filled = q | r, e = ~filled;
+    u64 t = filled & filled >> 4;
+    t &= t >> 2;
+    t &= t >> 1;
+    u64 rows = (t & COL_A) * 0xFF;
+    t = filled & filled >> 32;
+    t &= t >> 16;
+    t &= t >> 8;
+    u64 columns = (t & 0xFF) * COL_A;
+    u64 d = e | (e << 9 & 0xFEFEFEFEFEFEFEFEULL) | (e >> 9 & 0x7F7F7F7F7F7F7F7FULL);
+    d |= (d << 18 & 0xFCFCFCFCFCFCFCFCULL) | (d >> 18 & 0x3F3F3F3F3F3F3F3FULL);
+    d |= (d << 36 & 0xF0F0F0F0F0F0F0F0ULL) | (d >> 36 & 0x0F0F0F0F0F0F0F0FULL);
+    u64 a = e | (e << 7 & 0x7F7F7F7F7F7F7F7FULL) | (e >> 7 & 0xFEFEFEFEFEFEFEFEULL);
+    a |= (a << 14 & 0x3F3F3F3F3F3F3F3FULL) | (a >> 14 & 0xFCFCFCFCFCFCFCFCULL);
+    a |= (a << 28 & 0x0F0F0F0F0F0F0F0FULL) | (a >> 28 & 0xF0F0F0F0F0F0F0F0ULL);
+    u64 diagonals = ~d & filled, antidiagonals = ~a & filled;
+    u64 inner = q & CENTRE;
+    u64 stable = stable_edges(q, r) | (inner & rows & columns & diagonals & antidiagonals);
+    for (;;) {
+        u64 grown = inner & (rows | stable >> 1 | stable << 1) & (columns | stable >> 8 | stable << 8) &
+                    (diagonals | stable >> 9 | stable << 9) & (antidiagonals | stable >> 7 | stable << 7);
+        if (!(grown & ~stable)) return stable;
+        stable |= grown;
+    }
 }
 
 __attribute__((constructor)) static void init_edges(void) {
