@@ -11,7 +11,7 @@ compares each score with the Python solver's (slow: 20 empties takes minutes).
 
 Usage (from the repository root, the engine built: ``python3 build.py native``)::
 
-    python3 bench/native_solver.py --data ../main/bench/.data/gen/snap1.bin
+    python3 bench/native_solver.py --data bench/.data/gen/snap1.bin --games 20
 """
 
 from __future__ import annotations
