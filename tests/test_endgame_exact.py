@@ -160,6 +160,23 @@ def test_stable_discs_are_never_flipped():
     assert checked > 300 and inner > 100
 
 
+def test_seeds_are_the_guess_searchs_telling_moves():
+    """The guess search's moves seed the table only from positions it searched
+    ``SEED_DEPTH`` plies or more, with ``shallow`` empties left after the move, and
+    a value short of the evaluation's clamp (at +-64 every move reaching it ties)."""
+    seven, eight = (1 << 57) - 1, (1 << 56) - 1  # 57 and 56 discs: 6 and 7 empties after a move
+    deep = first_guess.SEED_DEPTH
+    found = {(seven, 0): (deep, 0, 10.0, 60), (eight, 0): (deep, 0, 10.0, 60),
+             (eight << 1, 0): (deep - 1, 0, 10.0, 60), (eight >> 1, 0): (deep, 0, -64.0, 60),
+             (eight >> 2, 0): (deep, 0, 63.5, 61), (eight >> 3, 0): (deep, 0, -2.0, 62),
+             (eight >> 4, 0): (deep, 0, 64.0, 62)}
+    table = {(eight >> 3, 0): (-1, 1, 59, 8)}
+    first_guess.seed(table, found, 7)
+    assert table == {(eight, 0): (-endgame.INF, endgame.INF, 60, 7),
+                     (eight >> 2, 0): (-endgame.INF, endgame.INF, 61, 9),
+                     (eight >> 3, 0): (-1, 1, 59, 8)}
+
+
 @pytest.mark.parametrize("checks", [5, 50, 300])
 def test_stopped_search_run_again_gives_the_same_answer(checks, monkeypatch):
     """A search stopped by its deadline, then run again on the same solver (its
