@@ -67,7 +67,7 @@ import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.book import standard_book  # noqa: E402
-from reversi.engine.evaluate import for_variant  # noqa: E402
+from reversi.engine.evaluate import Evaluator, for_variant  # noqa: E402
 from reversi.engine.variants import ANTI, STANDARD, final_score  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / ".data"
@@ -153,7 +153,7 @@ def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
 
 
 def _sibling(board: Board, square: int, number: int, depth: int, variant: str,
-             evaluator: object) -> tuple:
+             evaluator: Evaluator) -> tuple:
     """Returns the record of the position after ``square`` on ``board``, off the
     game's line: its ``depth``-ply search's value, no exact score, no result."""
     child = board.copy()
