@@ -174,11 +174,27 @@ def prior_vector(weights: Weights, low: int, high: int) -> np.ndarray:
                            np.asarray(extras, dtype=np.float64)]) * float(weights.header["scale"])
 
 
+#: Per stage, the windows and the ridges a fit tries (:func:`settings_like`).
+Settings = list[tuple[tuple[int, ...], tuple[float, ...]]]
+
+
+def settings_like(weights: Weights, stages: list[int]) -> Settings:
+    """Returns per stage the window ``weights``' fit chose, and its ridge and a third
+    of it (more data wants less ridge): a fit on more data then costs two solves a
+    stage instead of a search over every window and ridge."""
+    if list(weights.header["stages"]) != stages:
+        raise ValueError("the settings' weights have other stages")
+    return [((int(r["window"]),), (r["ridge"] / 3, r["ridge"])) for r in weights.header["fit"]]
+
+
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
-              stages: list[int] = STAGES, prior: Weights | None = None) -> tuple[np.ndarray, dict]:
+              stages: list[int] = STAGES, prior: Weights | None = None,
+              settings: Settings | None = None) -> tuple[np.ndarray, dict]:
     """Returns a stage's full weight vector (discs) and its fit report.  With a
     ``prior`` (weights), the fit is of the difference from its stage's weights, so
-    the ridge pulls towards those instead of towards zero."""
+    the ridge pulls towards those instead of towards zero.  ``settings``, when
+    given, are the windows and ridges tried (else ``WINDOWS`` and ``ridge`` or the
+    ridge ladder)."""
     low, high = stage_range(stage, stages)
     held = data["game"] % HOLD_OUT == 0
     valid = (data["empties"] >= low) & (data["empties"] <= high) & held
@@ -186,14 +202,16 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     base = np.zeros(OFFSETS[-1] + len(EXTRAS)) if prior is None else prior_vector(prior, low, high)
     if prior is not None:
         y_valid = y_valid - predict(data, valid, base)
+    windows, ridges = settings[stage] if settings else (
+        WINDOWS, [ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES)
     best: tuple | None = None
-    for window in WINDOWS:
+    for window in windows:
         train = (data["empties"] >= low - window) & (data["empties"] <= high + window) & ~held
         a_train, y_train = design(data, train), data["label"][train]
         if prior is not None:
             y_train = y_train - predict(data, train, base)
         last = None
-        for damp in ([ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES):
+        for damp in ridges:
             solution = lsqr(a_train, y_train, damp=damp ** 0.5, atol=1e-6, btol=1e-6,
                             iter_lim=ITERATIONS)[0]
             error = float(np.abs(a_valid @ solution - y_valid).mean()) if len(y_valid) else 0.0
@@ -252,17 +270,17 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
 
 def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
              lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
-             prior: Weights | None = None) -> Weights:
+             prior: Weights | None = None, settings: Settings | None = None) -> Weights:
     """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
-    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``:
-    :func:`fit_stage`)."""
+    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``
+    and ``settings``: :func:`fit_stage`)."""
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge, stages, prior)
+        weights, report = fit_stage(data, stage, ridge, stages, prior, settings)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]

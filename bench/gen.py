@@ -284,8 +284,14 @@ def cmd_fit(args: argparse.Namespace) -> None:
         if prior.header.get("variant", STANDARD) != variant:
             raise SystemExit(f"{args.prior} is not a weight file of {variant}")
         header["prior"] = {"file": args.prior.name, "command": prior.header.get("command")}
-    fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior,
-                 stages=fit.even_stages(args.stages) if args.stages else fit.STAGES)
+    stages = fit.even_stages(args.stages) if args.stages else fit.STAGES
+    settings = None
+    if args.like:
+        from reversi.engine.weights import load
+        settings = fit.settings_like(load(args.like), stages)
+        header["like"] = args.like.name
+    fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
+                 settings=settings)
 
 
 def cmd_error(args: argparse.Namespace) -> None:
@@ -338,6 +344,8 @@ def main(argv: list[str] | None = None) -> None:
                       "outside a stage's range also train it (several: the best per stage)")
     fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
                       help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
+    fit_.add_argument("--like", type=Path, help="per stage, the window of this weight file's "
+                      "fit, and its ridge and a third of it (instead of --window and --ridge)")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")

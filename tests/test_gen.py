@@ -174,3 +174,10 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     assert header["data_command"] == ("python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 "
                                       "--siblings 2 games --games 2 && python3 bench/gen.py --seed 5 "
                                       "--depth 2 --exact 8 --explore 0.1 games --games 6")
+    like = tmp_path / "like.weights"  # a refit on more data tries the first fit's choices only (C2)
+    gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
+              "--like", str(out), "--out", str(like)])
+    for first, again in zip(header["fit"], Evaluator.load(like).weights.header["fit"], strict=True):
+        assert again["window"] == first["window"] and again["ridge"] in (first["ridge"] / 3, first["ridge"])
+    with pytest.raises(ValueError, match="other stages"):
+        fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
