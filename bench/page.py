@@ -6,7 +6,7 @@
     python3 bench/page.py cancel      delay of Undo/New/Pause pressed during an Expert search
     python3 bench/page.py frames      frame times of a large flip animation
     python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
-    python3 bench/page.py hints       hint latency over games (p50, p95), midgame and at <= 14 empties
+    python3 bench/page.py hints       hint latency over games (p50, p95), midgame and where they are exact
     python3 bench/page.py history     start-up, save and Results panel at 0, 10,000 and 50,000 finished games
     python3 bench/page.py size        the built site's size and precache file count
     (bench/page_taps.py: a tap's latency with pondering on and off, C4)
@@ -267,7 +267,7 @@ def hints(browser, url: str, games: int = 2) -> None:
     position's first hint request to its final hints (H1, H3), midgame and near the end."""
     context, page = open_page(browser, url)
     page.get_by_role("button", name="Hint").click()
-    for _ in range(games):
+    for _ in range(int(games)):
         while True:
             page.wait_for_function("""() => {
                 if (!document.querySelector('#result').hidden) return true;
@@ -282,8 +282,9 @@ def hints(browser, url: str, games: int = 2) -> None:
         page.locator("#result-new").click()
         page.wait_for_timeout(300)
     entries = page.evaluate("performance.getEntriesByName('hints').map(e => [e.duration, e.detail.empties])")
-    for label, chosen in (("all", entries), ("midgame (> 14 empties)", [e for e in entries if e[1] > 14]),
-                          ("endgame (<= 14 empties, exact)", [e for e in entries if e[1] <= 14])):
+    from reversi.app.hint_mode import EXACT_EMPTIES as EXACT
+    for label, chosen in (("all", entries), (f"midgame (> {EXACT} empties)", [e for e in entries if e[1] > EXACT]),
+                          (f"endgame (<= {EXACT} empties, exact)", [e for e in entries if e[1] <= EXACT])):
         values = sorted(d for d, _ in chosen)
         if values:
             print(f"hints, {label:30s}: n={len(values):3d} p50={values[len(values) // 2]:6.0f} "

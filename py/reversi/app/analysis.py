@@ -23,7 +23,7 @@ from .game_text import Played
 from .movelist import book_plies
 
 #: Positions with this many empty squares or fewer are solved exactly.
-EXACT_EMPTIES = 14
+EXACT_EMPTIES = 15
 #: Seconds an estimated position may take (a solved one takes what it needs).
 ESTIMATE_SECONDS = 0.15
 #: Discs a placement must lose to count as losing ground: exact values are

@@ -26,7 +26,7 @@ from .search import Search
 from .variants import STANDARD
 
 #: Empty squares from which every move is solved exactly when time allows.
-EXACT_EMPTIES = 14
+EXACT_EMPTIES = 15
 #: Share of a deadline spent on estimates before the solver starts.
 ESTIMATE_SHARE = 0.2
 

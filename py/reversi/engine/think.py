@@ -25,13 +25,14 @@ from .variants import STANDARD
 
 #: Seconds the exact solver needs on CPython, by number of empty squares: about
 #: the 90th percentile over positions from self-play games (measured by
-#: ``python bench/solver_times.py``).
+#: ``python bench/solver_times.py``; 15-17 with nothing else running).
 SOLVE_SECONDS: dict[int, float] = {
-    10: 0.005, 11: 0.018, 12: 0.025, 13: 0.05, 14: 0.427, 15: 0.461, 16: 0.766,
-    17: 1.039, 18: 8.317,
+    10: 0.005, 11: 0.018, 12: 0.025, 13: 0.058, 14: 0.159, 15: 0.223, 16: 0.707,
+    17: 1.812, 18: 4.254,
 }
-#: How much slower Pyodide runs the engine than native CPython.
-PYODIDE_SLOWDOWN = 3.0
+#: How much slower Pyodide runs the solver than native CPython: the largest ratio of
+#: the 90th percentiles measured at 15-17 empties (2.0, 2.3 and 2.4).
+PYODIDE_SLOWDOWN = 2.4
 #: The slowdown of the interpreter running now.
 SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
 #: Share of a budget the solver gets (the rest buys a midgame fallback first).
