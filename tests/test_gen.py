@@ -181,3 +181,18 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
         assert again["window"] == first["window"] and again["ridge"] in (first["ridge"] / 3, first["ridge"])
     with pytest.raises(ValueError, match="other stages"):
         fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
+
+
+@pytest.mark.parametrize("ridge", [0.5, 30.0])
+def test_the_scaled_ridge_solve_is_the_ridge_regression(ridge, monkeypatch):
+    """The column scaling changes LSQR's path, not its answer: the closed form
+    ``(A'A + ridge I)^-1 A'y``, with 0 for a column no row uses (C2)."""
+    from scipy.sparse import csr_matrix
+    rng = np.random.default_rng(3)
+    dense = (rng.random((300, 40)) < 0.1) * rng.choice([1.0, 2.0, -1.0], (300, 40))
+    dense[:, 7] = 0.0
+    y = rng.normal(size=300)
+    monkeypatch.setattr(fit, "ITERATIONS", 500)
+    found = fit.solve_ridge(csr_matrix(dense), y, ridge)
+    exact = np.linalg.solve(dense.T @ dense + ridge * np.eye(40), dense.T @ y)
+    assert np.allclose(found, exact, atol=1e-5) and found[7] == 0.0
