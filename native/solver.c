@@ -8,16 +8,26 @@
 #include "solver.h"
 
 /* Moves leaving this many empty squares or more are ordered by evaluation too. */
+#ifndef EVAL_ORDER
 #define EVAL_ORDER 11
+#endif
 /* ... and from this many, by a one-ply search's evaluation. */
+#ifndef SEARCH_ORDER
 #define SEARCH_ORDER 14
+#endif
 /* Discs a reply of the opponent costs in those orderings. */
+#ifndef MOBILITY_WEIGHT
 #define MOBILITY_WEIGHT 3.0
+#endif
 /* Children with this many empty squares or more are looked up for a cutoff first. */
+#ifndef ETC_FROM
 #define ETC_FROM 8
+#endif
 /* The table's slots (24 bytes each): 6 MB (more cost more than they save: cache
  * misses and page faults; 20 bits: 5 % more time at 20 empties, 22: 35 %). */
+#ifndef TABLE_BITS
 #define TABLE_BITS 18
+#endif
 
 rn_solver *rn_solver_new(const rn_eval *eval, int sign, int stability) {
     rn_solver *s = calloc(1, sizeof *s);
@@ -63,6 +73,16 @@ static void store(rn_solver *s, u64 p, u64 o, int lo, int hi, int move, int n) {
     else if (n >= e[0].n || !(e[0].p | e[0].o)) { e[1] = e[0]; to = &e[0]; }
     else to = &e[1];
     *to = (slot){p, o, (int8_t)lo, (int8_t)hi, (int8_t)move, (int8_t)n};
+}
+
+/* Writes the table's bounds on the score of (p, o), its mover's; returns 0 when the
+ * table does not hold it (for the first guess of a later solve with the same table). */
+int rn_solver_bounds(const rn_solver *s, u64 p, u64 o, int *lo, int *hi) {
+    const slot *e = probe(s, p, o);
+    if (!e) return 0;
+    *lo = e->lo;
+    *hi = e->hi;
+    return 1;
 }
 
 /* -- stability cutoff (R5: discs that can never be flipped bound the score) ---- */
@@ -140,8 +160,12 @@ static inline int child_value(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 
     return n > SHALLOW ? search(s, p, o, alpha, n, moves) : solve_shallow(s, p, o, alpha, n);
 }
 
+#ifdef STATS
+long long HIST[64];
+long long *rn_hist(void) { return HIST; }
+#endif
 static int search(rn_solver *s, u64 p, u64 o, int alpha, int n, u64 moves) {
-    s->nodes++;
+    s->nodes++; COUNT(n);
     if (s->deadline >= 0 && !(s->nodes & 1023) && now() >= s->deadline) longjmp(s->stop, 1);
     int cut = stability_cut(s, p, o, alpha);
     if (cut != SINF) return cut;

@@ -9,7 +9,9 @@
 #include "engine.h"
 
 /* Positions with at most this many empty squares are searched without the table. */
+#ifndef SHALLOW
 #define SHALLOW 7
+#endif
 /* Beyond any score: scores lie in -64..64. */
 #define SINF 65
 
@@ -30,6 +32,13 @@ typedef struct {
     jmp_buf stop;
 } rn_solver;
 
+/* -DSTATS: nodes counted per empty squares (rn_hist), for the benches. */
+#ifdef STATS
+extern long long HIST[64];
+#define COUNT(n) (HIST[n]++)
+#else
+#define COUNT(n)
+#endif
 /* Per square: its rank in the static priority order, and its quadrant's bit. */
 extern int RANK[64];
 extern int QUADRANT[64];
