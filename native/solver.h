@@ -8,9 +8,10 @@
 #endif
 #include "engine.h"
 
-/* Positions with at most this many empty squares are searched without the table. */
+/* Positions with at most this many empty squares are searched without the table
+ * (6: 20 % fewer nodes and 3.5 % less time than 7 at 20 empties, with AVX-512 flips). */
 #ifndef SHALLOW
-#define SHALLOW 7
+#define SHALLOW 6
 #endif
 /* Beyond any score: scores lie in -64..64. */
 #define SINF 65
