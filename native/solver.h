@@ -30,6 +30,7 @@ typedef struct {
     double deadline;
     slot *slots;   /* the table: pairs of slots (see solver.c) */
     size_t mask;   /* slots - 1, slots a power of two */
+    slot *small;   /* the table of positions with few empties (solver.c) */
     jmp_buf stop;
 } rn_solver;
 
