@@ -55,6 +55,7 @@ void rn_solver_limits(rn_solver *s, double deadline);
 int64_t rn_solver_nodes(const rn_solver *s);
 void rn_solver_set_nodes(rn_solver *s, int64_t nodes);
 int rn_solver_value(rn_solver *s, uint64_t p, uint64_t o, int alpha, int n, int *out);
+int rn_solver_bounds(const rn_solver *s, uint64_t p, uint64_t o, int *lo, int *hi);
 uint64_t stable_edges(uint64_t q, uint64_t r);
 """
 

@@ -81,7 +81,7 @@ static int last(const rn_solver *s, u64 p, u64 o, int x) {
 #endif
 
 static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
-    s->nodes++;
+    s->nodes++; COUNT(2);
     u64 f = flips_fast(p, o, x1);
     int best, v;
     if (f) {
@@ -113,7 +113,11 @@ static int solve2(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2) {
 }
 
 static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3) {
-    s->nodes++;
+    s->nodes++; COUNT(3);
+    /* The square alone in its quadrant first (parity, as Edax's search_solve_3). */
+    if (QUADRANT[x1] == QUADRANT[x2]) {
+        if (QUADRANT[x1] != QUADRANT[x3]) { int t = x3; x3 = x2; x2 = x1; x1 = t; }
+    } else if (QUADRANT[x1] == QUADRANT[x3]) { int t = x2; x2 = x1; x1 = t; }
     int best = -SINF, v;
     u64 f = flips_fast(p, o, x1);
     if (f) {
@@ -140,7 +144,7 @@ static int solve3(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3)
 }
 
 static int solve4(rn_solver *s, u64 p, u64 o, int alpha, int x1, int x2, int x3, int x4) {
-    s->nodes++;
+    s->nodes++; COUNT(4);
     int best = -SINF, v;
     u64 f = flips_fast(p, o, x1);
     if (f) {
@@ -215,7 +219,7 @@ typedef struct {
 /* Returns the null-window score with the n >= 5 empty squares of list left, those in
  * quadrants of parity (the odd ones) first, each part in priority order. */
 static int shallow(rn_solver *s, square_list *list, u64 p, u64 o, int alpha, int n, int parity) {
-    s->nodes++;
+    s->nodes++; COUNT(n);
     int cut = edge_cut(s, p, o, alpha);
     if (cut != SINF) return cut;
     int best = -SINF;

@@ -8,8 +8,11 @@
 #endif
 #include "engine.h"
 
-/* Positions with at most this many empty squares are searched without the table. */
-#define SHALLOW 7
+/* Positions with at most this many empty squares are searched without the table
+ * (6: 20 % fewer nodes and 3.5 % less time than 7 at 20 empties, with AVX-512 flips). */
+#ifndef SHALLOW
+#define SHALLOW 6
+#endif
 /* Beyond any score: scores lie in -64..64. */
 #define SINF 65
 
@@ -27,9 +30,17 @@ typedef struct {
     double deadline;
     slot *slots;   /* the table: pairs of slots (see solver.c) */
     size_t mask;   /* slots - 1, slots a power of two */
+    slot *small;   /* the table of positions with few empties (solver.c) */
     jmp_buf stop;
 } rn_solver;
 
+/* -DSTATS: nodes counted per empty squares (rn_hist), for the benches. */
+#ifdef STATS
+extern long long HIST[64];
+#define COUNT(n) (HIST[n]++)
+#else
+#define COUNT(n)
+#endif
 /* Per square: its rank in the static priority order, and its quadrant's bit. */
 extern int RANK[64];
 extern int QUADRANT[64];
@@ -39,7 +50,24 @@ extern int QUADRANT[64];
  * lanes of one vector when the machine has AVX2 (the first square past o's discs
  * isolated by x & -x upwards, by smearing the bits down then x ^ x >> 1 downwards). */
 static inline u64 flips_fast(u64 p, u64 o, int sq) {
-#ifdef __AVX2__
+#if defined __AVX512CD__ && defined __AVX512VL__ && !defined NO512
+    /* With AVX-512: masks for the tests, and downwards the first square past o's
+     * discs found by counting leading zeros (as Okuhara's flip_avx512cd). */
+    if (!(NEIGHBOUR[sq] & o)) return 0;
+    const __m256i P = _mm256_set1_epi64x((long long)p), O = _mm256_set1_epi64x((long long)o);
+    __m256i up = _mm256_loadu_si256((const __m256i *)RAY[sq]);
+    __m256i down = _mm256_loadu_si256((const __m256i *)(RAY[sq] + 4));
+    __m256i t = _mm256_andnot_si256(O, up);
+    __m256i first = _mm256_and_si256(t, _mm256_sub_epi64(_mm256_setzero_si256(), t));
+    __m256i f = _mm256_maskz_and_epi64(_mm256_test_epi64_mask(first, P), up,
+                                       _mm256_add_epi64(first, _mm256_set1_epi64x(-1)));
+    t = _mm256_andnot_si256(O, down);
+    __m256i last = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)0x8000000000000000ULL), _mm256_lzcnt_epi64(t));
+    f = _mm256_mask_or_epi64(f, _mm256_test_epi64_mask(last, P), f,
+                             _mm256_and_si256(down, _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_add_epi64(last, last))));
+    __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+    return (u64)_mm_cvtsi128_si64(_mm_or_si128(h, _mm_unpackhi_epi64(h, h)));
+#elif defined __AVX2__
     if (!(NEIGHBOUR[sq] & o)) return 0;
     const __m256i zero = _mm256_setzero_si256(), P = _mm256_set1_epi64x((long long)p);
     const __m256i O = _mm256_set1_epi64x((long long)o);
