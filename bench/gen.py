@@ -271,10 +271,12 @@ def cmd_fit(args: argparse.Namespace) -> None:
     if len(variants) > 1:
         raise SystemExit(f"{[p.name for p in files]} hold games of several variants")
     records = np.concatenate(parts)
+    if args.lines:
+        records = records[records["result"] != NONE]
     data = positions.record_rows(records, args.labels)
     variant = variants.pop()
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
-              "window": args.window, "data": " ".join(p.name for p in files),
+              "window": args.window, "data": " ".join(p.name for p in files), "lines": args.lines,
               "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
     fit.WINDOWS = tuple(args.window)
     prior = None
@@ -344,6 +346,8 @@ def main(argv: list[str] | None = None) -> None:
                       "outside a stage's range also train it (several: the best per stage)")
     fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
                       help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
+    fit_.add_argument("--lines", action="store_true", help="the games' own positions only, "
+                      "without the siblings (--siblings)")
     fit_.add_argument("--like", type=Path, help="per stage, the window of this weight file's "
                       "fit, and its ridge and a third of it (instead of --window and --ridge)")
     fit_.add_argument("--out", type=Path, required=True)

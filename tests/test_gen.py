@@ -181,6 +181,10 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
         assert again["window"] == first["window"] and again["ridge"] in (first["ridge"] / 3, first["ridge"])
     with pytest.raises(ValueError, match="other stages"):
         fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
+    lines = tmp_path / "lines.weights"  # the games' own positions only: the siblings left out
+    gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--lines", "--stages", "30", "--ridge", "10",
+              "--out", str(lines)])
+    assert Evaluator.load(lines).weights.header["positions"] == int((~off).sum())
 
 
 @pytest.mark.parametrize("ridge", [0.5, 30.0])
