@@ -3,7 +3,8 @@ the position in play, worked out in steps so the page shows progress.
 
 The first step gives quick estimates; the second the strongest values its time
 allows, or, from :data:`EXACT_EMPTIES` empty squares, the solver's exact values
-however long they take (2.2 s at the 90th percentile in the browser there, 2.5 s at most: ``bench/hint_times.py``).  Each
+however long they take (2.2 s at the 90th percentile in the browser there, 2.5 s
+at most: ``bench/hint_times.py``).  Each
 step is one request, interrupted by any move, Undo, New or hiding (the page
 cancels it); values always belong to one position and are dropped when the
 position changes.
