@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import gc
+import json
 import random
+import sys
+import zlib
 from array import array
 
 import pytest
@@ -13,7 +16,7 @@ from test_search import random_position
 
 from reversi.engine.evaluate import DATA, STANDARD, Evaluator, evaluate
 from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, make_sum, reference_indices, symmetric
-from reversi.engine.weights import Weights, decode, encode
+from reversi.engine.weights import MAGIC, MAGIC_1, Weights, decode, encode
 
 
 def board_symmetry(mask: int, symmetry: int) -> int:
@@ -55,6 +58,21 @@ class TestWeights:
         assert back.header == header and back.numbers == numbers
         tables, extras = back.stage_numbers(1)
         assert [len(t) for t in tables] == list(SIZES) and list(extras) == [numbers[-1]]
+
+    def test_first_version_files_are_still_read(self):
+        """Version 1 kept the numbers in memory order, whole: the fits and baselines of
+        earlier sessions load as they were written."""
+        header = {"types": [name for name, _ in TYPES], "stages": [20, 40, 60], "extras": ["bias"],
+                  "scale": 0.5}
+        numbers = array("h", (i % 601 - 300 for i in range(3 * (sum(SIZES) + 1))))
+        if sys.byteorder == "big":
+            numbers.byteswap()
+        old = MAGIC_1 + json.dumps(header).encode() + b"\n" + zlib.compress(numbers.tobytes())
+        if sys.byteorder == "big":
+            numbers.byteswap()
+        back = decode(old)
+        assert back.numbers == numbers and decode(encode(back)).numbers == numbers
+        assert encode(back) != old and encode(back).startswith(MAGIC)
 
     @pytest.mark.parametrize("change", ["magic", "types", "size"])
     def test_bad_file_is_refused(self, change):

@@ -1,6 +1,6 @@
 """Weight files of the pattern evaluation: their format, reading and writing.
 
-A weight file is a text line ``reversi-weights 1``, a JSON header line, and
+A weight file is a text line ``reversi-weights 2``, a JSON header line, and
 zlib-compressed little-endian int16 numbers.  The header says how to read
 them and how they were made:
 
@@ -14,7 +14,12 @@ them and how they were made:
   other facts the trainer recorded (data sizes, errors).
 
 The numbers are, stage by stage, every type's table (``3 ** size`` entries,
-see :data:`reversi.engine.patterns.SIZES`) then one number per extra.
+see :data:`reversi.engine.patterns.SIZES`) then one number per extra.  The
+file stores them entry by entry (every stage's value of the first entry, then
+of the second ...), the low bytes of all of them before the high bytes: the
+stages' values of an entry are close and mostly small, so zlib packs them 30 %
+tighter than in memory order (2.87 against 2.01 MB for the 30 stages of the
+third round's weights).  Files of version 1, in memory order, are still read.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ from typing import Any
 
 from .patterns import SIZES, TYPES
 
-MAGIC = b"reversi-weights 1\n"
+MAGIC = b"reversi-weights 2\n"
+#: The first version's line: numbers in memory order, whole.
+MAGIC_1 = b"reversi-weights 1\n"
 
 
 @dataclass
@@ -61,32 +68,48 @@ class Weights:
 
 
 def encode(weights: Weights) -> bytes:
-    """Returns the bytes of a weight file."""
-    numbers = array("h", weights.numbers)
+    """Returns the bytes of a weight file (version 2)."""
+    stages = len(weights.header["stages"])
+    numbers = array("h", bytes(2 * len(weights.numbers)))
+    width = len(numbers) // stages
+    for stage in range(stages):  # memory order to entry order
+        numbers[stage::stages] = weights.numbers[stage * width:(stage + 1) * width]
     if sys.byteorder == "big":
         numbers.byteswap()
+    raw = numbers.tobytes()
     header = json.dumps(weights.header, sort_keys=True).encode()
-    return MAGIC + header + b"\n" + zlib.compress(numbers.tobytes(), 9)
+    return MAGIC + header + b"\n" + zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
 def decode(data: bytes) -> Weights:
-    """Returns the weights of a weight file's bytes.
+    """Returns the weights of a weight file's bytes (version 2, or 1).
 
     :raises ValueError: if the bytes are not a weight file for these patterns.
     """
-    if not data.startswith(MAGIC):
+    version = 2 if data.startswith(MAGIC) else 1 if data.startswith(MAGIC_1) else 0
+    if not version:
         raise ValueError("not a reversi weight file")
     line, _, body = data[len(MAGIC):].partition(b"\n")
     header = json.loads(line)
     if header.get("types") != [name for name, _ in TYPES]:
         raise ValueError(f"weight file for other patterns: {header.get('types')}")
+    raw = zlib.decompress(body)
+    stages = len(header["stages"])
+    expected = stages * (sum(SIZES) + len(header["extras"]))
+    if len(raw) != 2 * expected:
+        raise ValueError(f"weight file holds {len(raw) / 2:g} numbers, expected {expected}")
+    if version == 2:
+        whole = bytearray(len(raw))
+        whole[0::2], whole[1::2] = raw[:expected], raw[expected:]
+        raw = bytes(whole)
     numbers = array("h")
-    numbers.frombytes(zlib.decompress(body))
+    numbers.frombytes(raw)
     if sys.byteorder == "big":
         numbers.byteswap()
-    expected = len(header["stages"]) * (sum(SIZES) + len(header["extras"]))
-    if len(numbers) != expected:
-        raise ValueError(f"weight file holds {len(numbers)} numbers, expected {expected}")
+    if version == 2:
+        entries, numbers = numbers, array("h")
+        for stage in range(stages):  # entry order to memory order
+            numbers.extend(entries[stage::stages])
     return Weights(header, numbers)
 
 
