@@ -15,7 +15,8 @@ Per stage (``STAGES``), the rows within a window of empty squares around the
 stage's range (one of ``WINDOWS``) are fitted by LSQR (scipy), columns scaled:
 ridge regression, ``min |Aw - y|^2 + ridge |w|^2`` (:func:`solve_ridge`).  Games whose number is 0
 mod 10 are held out; the window, and ``ridge`` unless given, are chosen per
-stage on them among ``WINDOWS`` and ``RIDGES``.
+stage on them among ``WINDOWS`` and ``RIDGES``; with ``every_row`` the chosen
+pair is then solved once more on every row, the held-out games' too.
 The weights are rounded to int16 units of ``SCALE`` discs.
 
 numpy and scipy are needed here only, never by the engine.
@@ -191,12 +192,14 @@ def settings_like(weights: Weights, stages: list[int]) -> Settings:
 
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
               stages: list[int] = STAGES, prior: Weights | None = None,
-              settings: Settings | None = None) -> tuple[np.ndarray, dict]:
+              settings: Settings | None = None, every_row: bool = False) -> tuple[np.ndarray, dict]:
     """Returns a stage's full weight vector (discs) and its fit report.  With a
     ``prior`` (weights), the fit is of the difference from its stage's weights, so
     the ridge pulls towards those instead of towards zero.  ``settings``, when
     given, are the windows and ridges tried (else ``WINDOWS`` and ``ridge`` or the
-    ridge ladder)."""
+    ridge ladder).  With ``every_row``, the window and ridge chosen on the held-out
+    games are solved once more on every row, those games' too (the report's error
+    stays the choice's, measured before they joined)."""
     low, high = stage_range(stage, stages)
     held = data["game"] % HOLD_OUT == 0
     valid = (data["empties"] >= low) & (data["empties"] <= high) & held
@@ -223,6 +226,12 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
                 best = (error, damp, window, int(train.sum()), solution)
     assert best is not None
     error, damp, window, rows, solution = best
+    if every_row:
+        train = (data["empties"] >= low - window) & (data["empties"] <= high + window)
+        y_train = data["label"][train]
+        if prior is not None:
+            y_train = y_train - predict(data, train, base)
+        solution, rows = solve_ridge(design(data, train), y_train, damp), int(train.sum())
     return base + expand(solution), {"stage": stage, "rows": rows, "held_out": int(valid.sum()),
                                      "ridge": damp, "window": window, "held_out_mae": round(error, 3)}
 
@@ -284,17 +293,18 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
 
 def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
              lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
-             prior: Weights | None = None, settings: Settings | None = None) -> Weights:
+             prior: Weights | None = None, settings: Settings | None = None,
+             every_row: bool = False) -> Weights:
     """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
-    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``
-    and ``settings``: :func:`fit_stage`)."""
+    the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``,
+    ``settings`` and ``every_row``: :func:`fit_stage`)."""
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge, stages, prior, settings)
+        weights, report = fit_stage(data, stage, ridge, stages, prior, settings, every_row)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
@@ -306,7 +316,7 @@ def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: flo
               "types": [name for name, _ in TYPES], "stages": stages,
               "extras": EXTRAS, "scale": SCALE,
               "bootstrap": {"lead": lead, "mix": mix} if lead else None,
-              "positions": int(len(data["label"])), "fit": reports}
+              "positions": int(len(data["label"])), "every_row": every_row, "fit": reports}
     from array import array
     weights_ = Weights(header, array("h", np.concatenate(numbers).tobytes()))
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -296,7 +296,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
         settings = fit.settings_like(load(args.like), stages)
         header["like"] = args.like.name
     fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
-                 settings=settings)
+                 settings=settings, every_row=args.every_row)
 
 
 def cmd_error(args: argparse.Namespace) -> None:
@@ -353,6 +353,8 @@ def main(argv: list[str] | None = None) -> None:
                       "without the siblings (--siblings)")
     fit_.add_argument("--like", type=Path, help="per stage, the window of this weight file's "
                       "fit, and its ridge and a third of it (instead of --window and --ridge)")
+    fit_.add_argument("--every-row", action="store_true", help="solve each stage once more "
+                      "on every row, the held-out games' too, with the window and ridge chosen on them")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")

@@ -181,6 +181,15 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
         assert again["window"] == first["window"] and again["ridge"] in (first["ridge"] / 3, first["ridge"])
     with pytest.raises(ValueError, match="other stages"):
         fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
+    every = tmp_path / "every.weights"  # the same choices, then solved on the held-out games' rows too
+    gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
+              "--like", str(out), "--every-row", "--out", str(every)])
+    chosen, again = Evaluator.load(like).weights, Evaluator.load(every).weights
+    assert again.header["every_row"] and not chosen.header["every_row"]
+    pairs = list(zip(chosen.header["fit"], again.header["fit"], strict=True))
+    assert all((a["window"], a["ridge"], a["held_out_mae"]) == (b["window"], b["ridge"], b["held_out_mae"])
+               and b["rows"] >= a["rows"] for a, b in pairs)
+    assert any(b["rows"] > a["rows"] for a, b in pairs) and again.numbers != chosen.numbers
     lines = tmp_path / "lines.weights"  # the games' own positions only: the siblings left out
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--lines", "--stages", "30", "--ridge", "10",
               "--out", str(lines)])
