@@ -209,6 +209,8 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
         y_valid = y_valid - predict(data, valid, base)
     windows, ridges = settings[stage] if settings else (
         WINDOWS, [ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES)
+    if not len(y_valid):  # nothing to choose on: the largest ridge, the strongest pull
+        windows, ridges = windows[:1], ridges[-1:]
     best: tuple | None = None
     for window in windows:
         train = (data["empties"] >= low - window) & (data["empties"] <= high + window) & ~held

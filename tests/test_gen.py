@@ -179,6 +179,9 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
               "--like", str(out), "--out", str(like)])
     for first, again in zip(header["fit"], Evaluator.load(like).weights.header["fit"], strict=True):
         assert again["window"] == first["window"] and again["ridge"] in (first["ridge"] / 3, first["ridge"])
+        if not again["held_out"]:  # nothing to choose on: the larger ridge, not a third each round
+            assert again["ridge"] == first["ridge"]
+    assert not all(r["held_out"] for r in header["fit"])
     with pytest.raises(ValueError, match="other stages"):
         fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
     every = tmp_path / "every.weights"  # the same choices, then solved on the held-out games' rows too
