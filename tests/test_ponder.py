@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from reversi.engine import ponder as ponder_module
 from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import Board
 from reversi.engine.players import choose_move
@@ -49,12 +50,16 @@ def test_c2_the_likeliest_reply_is_pondered_first_and_most():
     assert ponder.replies[0] == after(p, o, ponder.predictor.reached[3].square)
 
 
-def test_c2_a_short_call_goes_on_with_one_search_not_a_sliver_of_each():
+def test_c2_a_short_call_goes_on_with_one_search_not_a_sliver_of_each(monkeypatch):
     """C2: the page's slices are short: each one runs the search owed most, so that every
-    reply's search gets runs long enough to go deeper, and the shares hold over many."""
+    reply's search gets runs long enough to go deeper, and the shares hold over many.
+    The prediction is held (no share), so the replies' order, and with it their shares,
+    stays that of the start: a change of mind reorders them (the test above)."""
+    monkeypatch.setattr(ponder_module, "PREDICT_SHARE", 0.0)
     p, o = person_to_move(4)
     ponder = Ponder("expert")
     ponder.start(p, o)
+    first = ponder.predictor.nodes
     for _ in range(60):
         before = {position: ponder.take(*position).nodes if ponder.take(*position) else 0
                   for position in ponder.replies}
@@ -63,7 +68,7 @@ def test_c2_a_short_call_goes_on_with_one_search_not_a_sliver_of_each():
         grown = [position for position in ponder.replies if ponder.take(*position).nodes > before.get(position, 0)]
         assert len(grown) + (ponder.predictor.nodes > predicted) == 1
     spent = [ponder.take(*position).nodes for position in ponder.replies]
-    assert spent[0] > spent[1] > spent[2] > LEAST_RUN
+    assert spent[0] > spent[1] > spent[2] > LEAST_RUN and ponder.predictor.nodes == first
 
 
 def test_c2_a_pondered_search_goes_on_deeper_than_a_fresh_one():
