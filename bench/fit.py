@@ -203,10 +203,9 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     low, high = stage_range(stage, stages)
     held = data["game"] % HOLD_OUT == 0
     valid = (data["empties"] >= low) & (data["empties"] <= high) & held
-    a_valid, y_valid = design(data, valid), data["label"][valid]
     base = np.zeros(OFFSETS[-1] + len(EXTRAS)) if prior is None else prior_vector(prior, low, high)
-    if prior is not None:
-        y_valid = y_valid - predict(data, valid, base)
+    less = None if prior is None else base
+    a_valid, y_valid = _problem(data, valid, less)
     windows, ridges = settings[stage] if settings else (
         WINDOWS, [ridge] if ridge is not None else PRIOR_RIDGES if prior else RIDGES)
     if not len(y_valid):  # nothing to choose on: the largest ridge, the strongest pull
@@ -214,9 +213,7 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     best: tuple | None = None
     for window in windows:
         train = (data["empties"] >= low - window) & (data["empties"] <= high + window) & ~held
-        a_train, y_train = design(data, train), data["label"][train]
-        if prior is not None:
-            y_train = y_train - predict(data, train, base)
+        a_train, y_train = _problem(data, train, less)
         last = None
         for damp in ridges:
             solution = solve_ridge(a_train, y_train, damp)
@@ -230,12 +227,17 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
     error, damp, window, rows, solution = best
     if every_row:
         train = (data["empties"] >= low - window) & (data["empties"] <= high + window)
-        y_train = data["label"][train]
-        if prior is not None:
-            y_train = y_train - predict(data, train, base)
-        solution, rows = solve_ridge(design(data, train), y_train, damp), int(train.sum())
+        solution, rows = solve_ridge(*_problem(data, train, less), damp), int(train.sum())
     return base + expand(solution), {"stage": stage, "rows": rows, "held_out": int(valid.sum()),
                                      "ridge": damp, "window": window, "held_out_mae": round(error, 3)}
+
+
+def _problem(data: dict[str, np.ndarray], select: np.ndarray,
+             base: np.ndarray | None) -> tuple[csr_matrix, np.ndarray]:
+    """Returns the selected rows' design matrix and labels, less ``base``'s evaluation
+    of them when given (a prior's weights: the fit is then of the difference)."""
+    y = data["label"][select]
+    return design(data, select), y if base is None else y - predict(data, select, base)
 
 
 def solve_ridge(a: csr_matrix, y: np.ndarray, ridge: float) -> np.ndarray:
