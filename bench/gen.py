@@ -318,6 +318,17 @@ def cmd_speed(args: argparse.Namespace) -> None:
               flush=True)
 
 
+def label_kind(text: str) -> str:
+    """Returns ``text`` if it names a label kind (:func:`positions.result_share`)."""
+    import positions
+    try:
+        positions.result_share(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: not searched, result, mean or a share from 0 to 1") \
+            from error
+    return text
+
+
 def main(argv: list[str] | None = None) -> None:
     """Parses the command line and runs the chosen step."""
     native.install()
@@ -342,7 +353,8 @@ def main(argv: list[str] | None = None) -> None:
     games.set_defaults(run=cmd_games)
     fit_ = sub.add_parser("fit")
     fit_.add_argument("--stages", type=int, default=30, help="stages of equal width (0: fit.STAGES)")
-    fit_.add_argument("--labels", default="searched", choices=("searched", "result", "mean"))
+    fit_.add_argument("--labels", default="searched", type=label_kind,
+                      help="searched, result, mean or the result's share from 0 to 1")
     fit_.add_argument("--ridge", type=float, default=None)
     fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
     fit_.add_argument("--window", type=int, nargs="+", default=[2], help="rows this many empties "

@@ -3,9 +3,10 @@
 :func:`record_rows` turns records into :func:`fit.fit_data`'s rows (the
 boards: ``fit.indices_of`` computes a stage's pattern indices with numpy, no
 Python loop over positions, so 20 million rows never hold all theirs), with
-one of three labels before the solved part: the search's value
+one of these labels before the solved part: the search's value
 (``searched``), the game's result (``result``: the first solved position's
-exact score) or their mean (``mean``); the exact score from the solved
+exact score), their mean (``mean``) or a number from 0 to 1, the result's
+share of a weighted mean (``mean`` is 0.5); the exact score from the solved
 part on.  :func:`error_table` measures weight files on held-out records:
 the mean absolute error by bands of empties, against the exact score where
 there is one and against the (deeper) search's value elsewhere.
@@ -28,7 +29,17 @@ NONE = -128
 UNIT = 64
 #: Bands of empty squares of the error table.
 BANDS = ((0, 10), (11, 15), (16, 20), (21, 30), (31, 40), (41, 50))
-LABELS = ("searched", "result", "mean")
+#: The named label kinds and the result's share in each.
+LABELS = {"searched": 0.0, "result": 1.0, "mean": 0.5}
+
+
+def result_share(kind: str) -> float:
+    """Returns the game's result's share in the labels of ``kind`` (a name of
+    :data:`LABELS` or a number from 0 to 1); raises ValueError for anything else."""
+    share = LABELS[kind] if kind in LABELS else float(kind)
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"a label's share of the result is from 0 to 1, not {kind}")
+    return share
 
 
 def pattern_indices(p: np.ndarray, o: np.ndarray) -> np.ndarray:
@@ -49,11 +60,13 @@ def pattern_indices(p: np.ndarray, o: np.ndarray) -> np.ndarray:
 
 def labels(records: np.ndarray, kind: str = "searched") -> tuple[np.ndarray, np.ndarray]:
     """Returns each record's label for the side to move (discs) and whether it is exact
-    (a sibling, without a result, keeps its search's value for every ``kind``)."""
+    (a sibling, without a result, keeps its search's value for every ``kind``:
+    :func:`result_share`)."""
+    share = result_share(kind)
     exact = records["exact"] != NONE
     searched = records["searched"] / UNIT
     result = np.where(records["result"] == NONE, searched, records["result"])
-    before = {"searched": searched, "result": result, "mean": (searched + result) / 2}[kind]
+    before = share * result + (1 - share) * searched
     return np.where(exact, records["exact"], before).astype(np.float64), exact
 
 

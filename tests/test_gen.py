@@ -76,6 +76,18 @@ def test_labels_before_the_solved_part(data):
     assert (searched[exact] == result[exact]).all()
     assert np.allclose(mean, (searched + result) / 2)
     assert np.allclose(searched[~exact], records["searched"][~exact] / gen.UNIT)
+    quarter, _ = positions.labels(records, "0.25")
+    assert np.allclose(quarter, 0.75 * searched + 0.25 * result)
+    assert not np.allclose(quarter, mean)
+
+
+@pytest.mark.parametrize("kind", ["median", "1.5", "-0.1", ""])
+def test_unknown_label_kinds_are_refused(kind, monkeypatch):
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    with pytest.raises(ValueError):
+        positions.result_share(kind)
+    with pytest.raises(SystemExit):
+        gen.main(["fit", "--labels", kind, "--out", "unused.weights"])
 
 
 def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
