@@ -60,8 +60,8 @@ def pattern_indices(p: np.ndarray, o: np.ndarray) -> np.ndarray:
 
 def labels(records: np.ndarray, kind: str = "searched") -> tuple[np.ndarray, np.ndarray]:
     """Returns each record's label for the side to move (discs) and whether it is exact
-    (a sibling, without a result, keeps its search's value for every ``kind``:
-    :func:`result_share`)."""
+    (``kind``: :func:`result_share`; a sibling, without a result, keeps its search's
+    value for every kind)."""
     share = result_share(kind)
     exact = records["exact"] != NONE
     searched = records["searched"] / UNIT
