@@ -15,6 +15,8 @@ Players:
   (``bench/baseline.py``), at its own node budget; ``1fcb9e8-LEVEL`` the
   same of commit 1fcb9e8's engine (the Expert before the trained evaluation's
   second generation, C2's yardstick);
+- ``LEVEL@NODES``, e.g. ``hard@36000``: a level at another node budget (the
+  rest of its configuration unchanged), to find a budget before setting it;
 - ``random``: a uniformly random legal move (seeded).
 
 Draws count half.  ``--record FILE`` keeps every game's transcript.  ``--pairs`` may also name a pair that is not one of
@@ -87,11 +89,20 @@ def parse_pair(pair: str) -> tuple[str, str, float | None, str]:
             return first, second, goal, variant
     variant, _, players = pair.rpartition(":")
     variant = variant or STANDARD
-    for first in PLAYERS:
-        if variant in VARIANTS and players.startswith(first + "-") \
-                and players.removeprefix(first + "-") in PLAYERS:
-            return first, players.removeprefix(first + "-"), None, variant
+    cuts = [i for i, c in enumerate(players) if c == "-"]
+    for first, second in ((players[:i], players[i + 1:]) for i in cuts):
+        if variant in VARIANTS and known(first) and known(second):
+            return first, second, None, variant
     raise ValueError(f"not a pair of players: {pair!r}")
+
+
+def known(player: str) -> bool:
+    """Tells if ``player`` names a player: one of :data:`PLAYERS` or ``LEVEL@NODES``
+    (a level that searches, at a positive node budget)."""
+    level, _, nodes = player.partition("@")
+    if not nodes:
+        return player in PLAYERS
+    return level in LEVELS and LEVELS[level].nodes > 0 and nodes.isdigit() and int(nodes) > 0
 
 
 @functools.cache
@@ -110,7 +121,8 @@ def move(player: str, board: Board, seed: int, by_time: bool, weights: str | Non
     if frozen:
         square = baseline.FROZEN[frozen].choose(p, o, level, seed)
     else:
-        nodes = None if by_time else LEVELS[player].nodes
+        player, _, budget = player.partition("@")
+        nodes = None if by_time else int(budget) if budget else LEVELS[player].nodes
         square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant,
                              evaluator=evaluator(weights) if weights else None).square
     assert square is not None
