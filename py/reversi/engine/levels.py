@@ -24,6 +24,9 @@ class Level:
     #: Most empty squares at which the exact solver is tried (0: never); fewer
     #: when the budget does not fit the solver (see ``think.exact_threshold``).
     exact_empties: int = 0
+    #: Most empty squares at which the solver first proves win, loss or draw (0: never;
+    #: fewer when the budget does not fit the proof, ``think.exact_threshold``'s ``WLD_SECONDS``).
+    wld_empties: int = 0
     #: Standard deviation of the noise added to one-ply scores, in discs.
     noise: float = 0.0
     #: Book moves within this many discs of the best are played (None: no book).
@@ -36,9 +39,10 @@ class Level:
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.3, nodes=18_000, max_depth=10, exact_empties=14, book_margin=2.0),
-    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, book_margin=1.0,
-          timing=True),
+    Level("hard", seconds=0.3, nodes=18_000, max_depth=10, exact_empties=14, wld_empties=16,
+          book_margin=2.0),
+    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, wld_empties=20,
+          book_margin=1.0, timing=True),
 )}
 
 #: The level names, weakest first.

@@ -55,7 +55,7 @@ from .budget import Deadline
 from .evaluate import Evaluator, for_variant
 from .levels import LEVELS
 from .search import Search
-from .think import PYODIDE_SLOWDOWN, exact_threshold, think
+from .think import PYODIDE_SLOWDOWN, SLOWDOWN, WLD_SECONDS, exact_threshold, think
 from .variants import ANTI, STANDARD
 
 
@@ -124,14 +124,14 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         return MoveChoice(square, -evaluator.evaluate(*_after(p, o, square)), 0, 0,
                           time.perf_counter() - start, False, [square])
     if nodes is not None and budget is None:
-        deadline = None
-        exact_empties = exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
+        deadline, seconds, slowdown = None, config.seconds, PYODIDE_SLOWDOWN
     else:
         seconds = config.seconds if budget is None else budget
-        deadline = Deadline(seconds)
-        exact_empties = exact_threshold(seconds, config.exact_empties)
+        deadline, slowdown = Deadline(seconds), SLOWDOWN
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
-                   exact_empties=exact_empties, variant=variant, evaluator=evaluator, search=prepared,
+                   exact_empties=exact_threshold(seconds, config.exact_empties, slowdown),
+                   wld_empties=exact_threshold(seconds, config.wld_empties, slowdown, WLD_SECONDS),
+                   variant=variant, evaluator=evaluator, search=prepared,
                    timing=config.timing if timing is None else timing)
     assert result.square is not None  # p has a legal move
     square = _among_images(p, o, moves, result.square, rng)

@@ -5,8 +5,12 @@ end of the game and by the midgame search before.
 endgame exactly with :class:`reversi.engine.endgame.Solver` when asked to (at
 most ``exact_empties`` empty squares) and falls back to the midgame result of
 :class:`reversi.engine.search.Search` if the solver runs out of time.
-:func:`exact_threshold` says from how many empty squares the solver is expected
-to finish in a number of seconds, from measured solver times.
+A few squares earlier (at most ``wld_empties``) the solver proves only win,
+loss or draw (the window -1, 1), many times cheaper than the disc count (C2):
+a proven win or draw is played, the midgame search's move when it is one of
+them; after a proven loss, or with no proof in time, the midgame search
+decides.  :func:`exact_threshold` says from how many empty squares the solver
+is expected to finish in a number of seconds, from measured solver times.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import sys
 import time
 
-from .bitboard import Bitboard, Square, moves_mask
+from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
 from .endgame import Solver
 from .evaluate import Evaluator, for_variant
@@ -30,6 +34,10 @@ SOLVE_SECONDS: dict[int, float] = {
     10: 0.005, 11: 0.018, 12: 0.025, 13: 0.058, 14: 0.159, 15: 0.223, 16: 0.707,
     17: 1.812, 18: 4.254,
 }
+#: The same for the win-loss-draw proof (``python bench/wld_times.py``, 20 positions a row).
+WLD_SECONDS: dict[int, float] = {
+    13: 0.012, 14: 0.040, 15: 0.052, 16: 0.058, 17: 0.300, 18: 0.253, 19: 0.765, 20: 6.921,
+}
 #: How much slower Pyodide runs the solver than native CPython: the largest ratio of
 #: the 90th percentiles measured at 15-17 empties (2.0, 2.3 and 2.4).
 PYODIDE_SLOWDOWN = 2.4
@@ -38,19 +46,20 @@ SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
 #: Share of a budget the solver gets (the rest buys a midgame fallback first).
 SOLVE_SHARE = 0.75
 
-def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
+def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN,
+                    times: dict[int, float] = SOLVE_SECONDS) -> int:
     """Returns the most empty squares (at most ``cap``) at which the exact solver
-    is expected to finish within its share of ``seconds``, ``slowdown`` times
-    slower than CPython."""
-    fits = [e for e, need in SOLVE_SECONDS.items()
+    (or, with ``times=WLD_SECONDS``, the win-loss-draw proof) is expected to finish
+    within its share of ``seconds``, ``slowdown`` times slower than CPython."""
+    fits = [e for e, need in times.items()
             if need * slowdown <= seconds * SOLVE_SHARE and e <= cap]
-    return max(fits, default=min(cap, min(SOLVE_SECONDS) - 1))
+    return max(fits, default=min(cap, min(times) - 1))
 
 
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
-          max_nodes: int | None = None, exact_empties: int = 0, variant: str = STANDARD,
-          evaluator: Evaluator | None = None, search: Search | None = None,
-          timing: bool = False) -> Result:
+          max_nodes: int | None = None, exact_empties: int = 0, wld_empties: int = 0,
+          variant: str = STANDARD, evaluator: Evaluator | None = None,
+          search: Search | None = None, timing: bool = False) -> Result:
     """Returns the best move for ``p`` in ``variant``: exact if at most
     ``exact_empties`` squares are empty and the solver finishes in time, else
     by the midgame search with ``evaluator`` (by default the variant's own).
@@ -62,7 +71,7 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     ``timing`` manages the budget (:mod:`reversi.engine.timing`, C5): the midgame
     search then spends from less than ``max_nodes`` on an easy move to twice as many
     on a hard one; without a node budget, less than the deadline's time on a settled
-    move and all of it on a hard one.
+    move and all of it on a hard one.  ``wld_empties``: see :func:`_prove`.
     """
     start = time.perf_counter()
     empties = 64 - (p | o).bit_count()
@@ -76,6 +85,10 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
             search.limit(None if max_nodes is None else search.nodes + max_nodes, deadline)
         else:
             search = Search(deadline, max_nodes, variant=variant, evaluator=evaluator)
+        if empties <= wld_empties and moves_mask(p, o):
+            search.clock = None
+            return _prove(p, o, search, max_depth, deadline, Solver(deadline, evaluator=evaluator,
+                                                                    variant=variant))
         search.clock = clock
         return search.run(p, o, max_depth)
     fallback = None
@@ -94,6 +107,51 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     nodes = solver.nodes + (fallback.nodes if fallback else 0)
     return Result(square, float(score), empties, nodes, time.perf_counter() - start, True,
                   [] if square is None else [square])
+
+
+def _prove(p: Bitboard, o: Bitboard, search: Search, max_depth: int, deadline: Deadline | None,
+           solver: Solver) -> Result:
+    """Returns a move that ``solver`` proves wins, or else draws, for ``p`` (the
+    midgame search's move when it is one), or the midgame ``search``'s move after a
+    proven loss or with no proof before ``deadline``.
+
+    The midgame search first has ``1 - SOLVE_SHARE`` of its budget (its node cap's
+    and the deadline's), then the proof, then, after a loss, the rest of the budget
+    (the search goes on from its completed depths).
+    """
+    start = time.perf_counter()
+    cap, share = search.max_nodes, 1 - SOLVE_SHARE
+    search.limit(None if cap is None else search.nodes + int((cap - search.nodes) * share),
+                 None if deadline is None or deadline.at is None else Deadline(deadline.remaining() * share))
+    midgame = search.run(p, o, max_depth)
+    proven: int | None = None  # None: no proof in time, the midgame search decides
+    try:
+        proven, square = solver.solve(p, o, -1, 1)
+    except SearchTimeout:
+        pass
+    if proven is not None and proven >= 0 and square is not None:
+        if midgame.square is not None and square != midgame.square and \
+                _proves(solver, p, o, midgame.square, proven):
+            square = midgame.square  # as good a result, and the most discs by the search
+        return Result(square, max(midgame.score, 1.0) if proven else 0.0, midgame.depth,
+                      search.nodes + solver.nodes, time.perf_counter() - start, not proven,
+                      midgame.pv if square == midgame.square else [square])
+    search.limit(cap, deadline)
+    result = search.run(p, o, max_depth)
+    if proven is not None:
+        result.score = min(result.score, -1.0)
+    return result
+
+
+def _proves(solver: Solver, p: Bitboard, o: Bitboard, square: Square, proven: int) -> bool:
+    """Checks if ``square`` wins for ``p`` when ``proven`` is a win (above 0), or draws
+    at least when it is a draw (False if ``solver`` runs out of time first)."""
+    f = flips_mask(p, o, square)
+    try:
+        reply = solver.solve(o ^ f, p | f | 1 << square, -1, 1)[0]
+    except SearchTimeout:
+        return False
+    return reply < 0 if proven > 0 else reply <= 0
 
 
 def analyse(p: Bitboard, o: Bitboard, *, deadline: Deadline,
