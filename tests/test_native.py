@@ -26,7 +26,7 @@ from reversi.engine.evaluate import for_variant
 from reversi.engine.levels import LEVELS
 from reversi.engine.players import choose_move
 from reversi.engine.search import Search
-from reversi.engine.think import PYODIDE_SLOWDOWN, WLD_SECONDS, exact_threshold
+from reversi.engine.think import PYODIDE_SLOWDOWN, proof_threshold
 from tests.test_endgame import ffo_positions
 from tests.test_perft import read_counts
 
@@ -140,8 +140,8 @@ def test_c2_levels_play_the_same_moves_when_installed(monkeypatch):
              for p, o in positions for level, nodes in (("hard", 18_000), ("expert", 60_000))]
     # The solver's node counts differ (exact moves, and proven ones, C6): the compiled
     # solver no longer mirrors the Python one node for node (R5, C2); the midgame's still do.
-    proved = [64 - (p | o).bit_count() <= exact_threshold(LEVELS[level].seconds, LEVELS[level].wld_empties,
-                                                         PYODIDE_SLOWDOWN, WLD_SECONDS)
+    proved = [64 - (p | o).bit_count() <= proof_threshold(LEVELS[level].seconds, LEVELS[level].wld_empties,
+                                                         PYODIDE_SLOWDOWN)
               for p, o in positions for level in ("hard", "expert")]
     assert any(proved) and not all(proved)
     assert [(c.square, c.score, c.exact, None if solved else c.nodes) for c, solved in zip(found, proved)] == \

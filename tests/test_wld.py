@@ -14,7 +14,7 @@ from reversi.engine.endgame import solve
 from reversi.engine.levels import LEVELS
 from reversi.engine.players import choose_move, random_opening
 from reversi.engine.search import Search
-from reversi.engine.think import PYODIDE_SLOWDOWN, WLD_SECONDS, exact_threshold, think
+from reversi.engine.think import PYODIDE_SLOWDOWN, exact_threshold, proof_threshold, think
 from reversi.engine.variants import ANTI, STANDARD
 
 
@@ -101,7 +101,7 @@ def test_c6_hard_and_expert_prove_within_their_budgets():
     """At their Pyodide budgets the proof reaches further than the exact count."""
     for level in ("hard", "expert"):
         config = LEVELS[level]
-        wld = exact_threshold(config.seconds, config.wld_empties, PYODIDE_SLOWDOWN, WLD_SECONDS)
+        wld = proof_threshold(config.seconds, config.wld_empties, PYODIDE_SLOWDOWN)
         assert wld > exact_threshold(config.seconds, config.exact_empties, PYODIDE_SLOWDOWN)
 
 

@@ -55,7 +55,7 @@ from .budget import Deadline
 from .evaluate import Evaluator, for_variant
 from .levels import LEVELS
 from .search import Search
-from .think import PYODIDE_SLOWDOWN, SLOWDOWN, WLD_SECONDS, exact_threshold, think
+from .think import PYODIDE_SLOWDOWN, SLOWDOWN, exact_threshold, proof_threshold, think
 from .variants import ANTI, STANDARD
 
 
@@ -130,7 +130,7 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
         deadline, slowdown = Deadline(seconds), SLOWDOWN
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
                    exact_empties=exact_threshold(seconds, config.exact_empties, slowdown),
-                   wld_empties=exact_threshold(seconds, config.wld_empties, slowdown, WLD_SECONDS),
+                   wld_empties=proof_threshold(seconds, config.wld_empties, slowdown),
                    variant=variant, evaluator=evaluator, search=prepared,
                    timing=config.timing if timing is None else timing)
     assert result.square is not None  # p has a legal move

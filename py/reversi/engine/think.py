@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 
 from .bitboard import Bitboard, Square, flips_mask, moves_mask
 from .budget import Deadline, SearchTimeout
@@ -34,10 +36,9 @@ SOLVE_SECONDS: dict[int, float] = {
     10: 0.005, 11: 0.018, 12: 0.025, 13: 0.058, 14: 0.159, 15: 0.223, 16: 0.707,
     17: 1.812, 18: 4.254,
 }
-#: The same for the win-loss-draw proof (``python bench/wld_times.py``, 20 positions a row).
-WLD_SECONDS: dict[int, float] = {
-    13: 0.012, 14: 0.040, 15: 0.052, 16: 0.058, 17: 0.300, 18: 0.253, 19: 0.765, 20: 6.921,
-}
+#: The same for the win-loss-draw proof (``python bench/wld_times.py --empties 14 15 16 17 18 19
+#: --positions 40``): a tenth to a third of the exact count's time.
+WLD_SECONDS: dict[int, float] = {14: 0.044, 15: 0.049, 16: 0.095, 17: 0.283, 18: 0.896, 19: 2.775}
 #: How much slower Pyodide runs the solver than native CPython: the largest ratio of
 #: the 90th percentiles measured at 15-17 empties (2.0, 2.3 and 2.4).
 PYODIDE_SLOWDOWN = 2.4
@@ -45,17 +46,28 @@ PYODIDE_SLOWDOWN = 2.4
 SLOWDOWN = PYODIDE_SLOWDOWN if sys.platform == "emscripten" else 1.0
 #: Share of a budget the solver gets (the rest buys a midgame fallback first).
 SOLVE_SHARE = 0.75
+#: Most of a budget the win-loss-draw proof gets (after the fallback's share; the rest
+#: goes on with the midgame search when the proof finds a loss or runs out of time).
+PROOF_SHARE = 0.5
 
-def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN,
-                    times: dict[int, float] = SOLVE_SECONDS) -> int:
+def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
     """Returns the most empty squares (at most ``cap``) at which the exact solver
-    (or, with ``times=WLD_SECONDS``, the win-loss-draw proof) is expected to finish
-    within its share of ``seconds``, ``slowdown`` times slower than CPython."""
-    fits = [e for e, need in times.items()
-            if need * slowdown <= seconds * SOLVE_SHARE and e <= cap]
+    is expected to finish within its share of ``seconds``, ``slowdown`` times
+    slower than CPython."""
+    return _threshold(seconds * SOLVE_SHARE, cap, slowdown, SOLVE_SECONDS)
+
+
+def proof_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
+    """Returns the most empty squares (at most ``cap``) at which the win-loss-draw
+    proof is expected to finish within its share of ``seconds`` (:func:`_prove`)."""
+    return _threshold(seconds * PROOF_SHARE, cap, slowdown, WLD_SECONDS)
+
+
+def _threshold(seconds: float, cap: int, slowdown: float, times: dict[int, float]) -> int:
+    """Returns the most empty squares (at most ``cap``) whose ``times`` (CPython seconds),
+    ``slowdown`` times slower, fit in ``seconds``."""
+    fits = [e for e, need in times.items() if need * slowdown <= seconds and e <= cap]
     return max(fits, default=min(cap, min(times) - 1))
-
-
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
           max_nodes: int | None = None, exact_empties: int = 0, wld_empties: int = 0,
           variant: str = STANDARD, evaluator: Evaluator | None = None,
@@ -87,8 +99,8 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
             search = Search(deadline, max_nodes, variant=variant, evaluator=evaluator)
         if empties <= wld_empties and moves_mask(p, o):
             search.clock = None
-            return _prove(p, o, search, max_depth, deadline, Solver(deadline, evaluator=evaluator,
-                                                                    variant=variant))
+            return _prove(p, o, search, max_depth, deadline,
+                          partial(Solver, evaluator=evaluator, variant=variant))
         search.clock = clock
         return search.run(p, o, max_depth)
     fallback = None
@@ -110,31 +122,35 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
 
 
 def _prove(p: Bitboard, o: Bitboard, search: Search, max_depth: int, deadline: Deadline | None,
-           solver: Solver) -> Result:
-    """Returns a move that ``solver`` proves wins, or else draws, for ``p`` (the
+           solver: Callable[[Deadline | None], Solver]) -> Result:
+    """Returns a move that the solver proves wins, or else draws, for ``p`` (the
     midgame search's move when it is one), or the midgame ``search``'s move after a
-    proven loss or with no proof before ``deadline``.
+    proven loss or with no proof in time.
 
     The midgame search first has ``1 - SOLVE_SHARE`` of its budget (its node cap's
-    and the deadline's), then the proof, then, after a loss, the rest of the budget
-    (the search goes on from its completed depths).
+    and the deadline's), then the proof ``solver(deadline)`` at most ``PROOF_SHARE``
+    of the time (no limit without a deadline), then, after a loss or a timeout, the
+    rest of the budget (the search goes on from its completed depths).
     """
     start = time.perf_counter()
     cap, share = search.max_nodes, 1 - SOLVE_SHARE
+    timed = deadline is not None and deadline.at is not None
+    seconds = deadline.remaining() if deadline is not None and timed else 0.0
     search.limit(None if cap is None else search.nodes + int((cap - search.nodes) * share),
-                 None if deadline is None or deadline.at is None else Deadline(deadline.remaining() * share))
+                 Deadline(seconds * share) if timed else None)
     midgame = search.run(p, o, max_depth)
+    prover = solver(Deadline(seconds * PROOF_SHARE) if timed else None)
     proven: int | None = None  # None: no proof in time, the midgame search decides
     try:
-        proven, square = solver.solve(p, o, -1, 1)
+        proven, square = prover.solve(p, o, -1, 1)
     except SearchTimeout:
         pass
     if proven is not None and proven >= 0 and square is not None:
         if midgame.square is not None and square != midgame.square and \
-                _proves(solver, p, o, midgame.square, proven):
+                _proves(prover, p, o, midgame.square, proven):
             square = midgame.square  # as good a result, and the most discs by the search
         return Result(square, max(midgame.score, 1.0) if proven else 0.0, midgame.depth,
-                      search.nodes + solver.nodes, time.perf_counter() - start, not proven,
+                      search.nodes + prover.nodes, time.perf_counter() - start, not proven,
                       midgame.pv if square == midgame.square else [square])
     search.limit(cap, deadline)
     result = search.run(p, o, max_depth)
