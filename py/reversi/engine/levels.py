@@ -25,7 +25,7 @@ class Level:
     #: when the budget does not fit the solver (see ``think.exact_threshold``).
     exact_empties: int = 0
     #: Most empty squares at which the solver first proves win, loss or draw (0: never;
-    #: fewer when the budget does not fit the proof, ``think.exact_threshold``'s ``WLD_SECONDS``).
+    #: fewer when the budget does not fit the proof, see ``think.proof_threshold``).
     wld_empties: int = 0
     #: Standard deviation of the noise added to one-ply scores, in discs.
     noise: float = 0.0

@@ -6,7 +6,7 @@ endgame exactly with :class:`reversi.engine.endgame.Solver` when asked to (at
 most ``exact_empties`` empty squares) and falls back to the midgame result of
 :class:`reversi.engine.search.Search` if the solver runs out of time.
 A few squares earlier (at most ``wld_empties``) the solver proves only win,
-loss or draw (the window -1, 1), many times cheaper than the disc count (C2):
+loss or draw (the window -1, 1), many times cheaper than the disc count (C6):
 a proven win or draw is played, the midgame search's move when it is one of
 them; after a proven loss, or with no proof in time, the midgame search
 decides.  :func:`exact_threshold` says from how many empty squares the solver
@@ -50,6 +50,7 @@ SOLVE_SHARE = 0.75
 #: goes on with the midgame search when the proof finds a loss or runs out of time).
 PROOF_SHARE = 0.5
 
+
 def exact_threshold(seconds: float, cap: int = 20, slowdown: float = SLOWDOWN) -> int:
     """Returns the most empty squares (at most ``cap``) at which the exact solver
     is expected to finish within its share of ``seconds``, ``slowdown`` times
@@ -68,6 +69,8 @@ def _threshold(seconds: float, cap: int, slowdown: float, times: dict[int, float
     ``slowdown`` times slower, fit in ``seconds``."""
     fits = [e for e, need in times.items() if need * slowdown <= seconds and e <= cap]
     return max(fits, default=min(cap, min(times) - 1))
+
+
 def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline | None = None,
           max_nodes: int | None = None, exact_empties: int = 0, wld_empties: int = 0,
           variant: str = STANDARD, evaluator: Evaluator | None = None,
