@@ -39,9 +39,10 @@ BROWSERS = ("chromium", "chromium-browser")
 #: With no pytest arguments the suite runs as two halves side by side, one a core: these
 #: browser test files, and everything else (the Python, Pyodide and JavaScript tests, then
 #: the other browser tests), chosen so that both take about as long.
-ALONE = ("test_a11y.py", "test_computer.py", "test_controls.py", "test_foundation.py", "test_hints_page.py",
-         "test_languages_page.py", "test_learn_page.py", "test_menu_sheet.py", "test_ponder_page.py",
-         "test_result_card.py", "test_screens.py", "test_storage_page.py", "test_update.py")
+ALONE = ("test_a11y.py", "test_companion_page.py", "test_computer.py", "test_controls.py", "test_foundation.py",
+         "test_hints_page.py", "test_languages_page.py", "test_learn_page.py", "test_menu_sheet.py",
+         "test_one_screen.py", "test_ponder_page.py", "test_result_card.py", "test_review_page.py",
+         "test_screens.py", "test_storage_page.py", "test_update.py", "test_variants_page.py")
 
 
 def halves() -> list[tuple[str, list[str]]]:
