@@ -9,7 +9,7 @@ proves the result before it plays (``Level.wld_empties``).
 
 Usage (from the repository root)::
 
-    nice python bench/wld_times.py --empties 14 15 16 17 18 19 20 --positions 20
+    nice python bench/wld_times.py --empties 14 15 16 17 18 19 --positions 40
     python bench/wld_times.py --empties 17 18 --pyodide .cache/pyodide-314.0.7
 """
 

@@ -92,19 +92,17 @@ def think(p: Bitboard, o: Bitboard, *, max_depth: int = 60, deadline: Deadline |
     empties = 64 - (p | o).bit_count()
     evaluator = evaluator or for_variant(variant)
     if empties > exact_empties or not moves_mask(p, o):
-        clock = None
-        if timing:
-            clock = node_clock(max_nodes) if max_nodes is not None else \
-                wall_clock(deadline.remaining()) if deadline is not None and deadline.at else None
         if search is not None:
             search.limit(None if max_nodes is None else search.nodes + max_nodes, deadline)
         else:
             search = Search(deadline, max_nodes, variant=variant, evaluator=evaluator)
+        search.clock = None
         if empties <= wld_empties and moves_mask(p, o):
-            search.clock = None
             return _prove(p, o, search, max_depth, deadline,
                           partial(Solver, evaluator=evaluator, variant=variant))
-        search.clock = clock
+        if timing:
+            search.clock = node_clock(max_nodes) if max_nodes is not None else \
+                wall_clock(deadline.remaining()) if deadline is not None and deadline.at else None
         return search.run(p, o, max_depth)
     fallback = None
     if deadline is not None and deadline.at is not None:
