@@ -28,8 +28,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from scipy.sparse import csr_matrix, diags, vstack
-from scipy.sparse.linalg import lsqr
+from scipy.sparse import csr_matrix
+from scipy.sparse.linalg import LinearOperator, lsqr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
@@ -127,22 +127,23 @@ def indices_of(data: dict[str, np.ndarray], select: np.ndarray) -> np.ndarray:
 
 
 def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
-    """Returns the sparse design matrix of the selected rows (mirrored contents merged)."""
+    """Returns the sparse design matrix of the selected rows (mirrored contents merged),
+    built in CSR form at once (every row has the same number of entries, two instances
+    with one column two entries), so that a stage of millions of rows holds its column
+    numbers (int32) and values once."""
     mirrors = mirror_tables()
-    types = np.array([t for t, _ in INSTANCES])
     index = indices_of(data, select)
-    columns = np.empty_like(index)
-    for n, t in enumerate(types):
+    count, width = index.shape[0], index.shape[1] + len(EXTRAS)
+    columns = np.empty((count, width), dtype=np.int32)
+    for n, (t, _) in enumerate(INSTANCES):
         i = index[:, n]
         columns[:, n] = OFFSETS[t] + np.minimum(i, mirrors[t][i])
-    count = index.shape[0]
-    extra = np.stack([np.full(count, OFFSETS[-1]), np.full(count, OFFSETS[-1] + 1)], axis=1)
-    cols = np.concatenate([columns, extra], axis=1).ravel()
-    vals = np.concatenate([np.ones_like(columns, dtype=np.float64),
-                           np.stack([np.ones(count), parity(data["empties"][select])], axis=1)],
-                          axis=1).ravel()
-    rows_ = np.repeat(np.arange(count), index.shape[1] + 2)
-    return csr_matrix((vals, (rows_, cols)), shape=(count, OFFSETS[-1] + 2))
+    del index
+    columns[:, -2], columns[:, -1] = OFFSETS[-1], OFFSETS[-1] + 1
+    values = np.ones((count, width))
+    values[:, -1] = parity(data["empties"][select])
+    return csr_matrix((values.ravel(), columns.ravel(), np.arange(0, count * width + 1, width)),
+                      shape=(count, OFFSETS[-1] + len(EXTRAS)))
 
 
 def expand(solution: np.ndarray) -> np.ndarray:
@@ -244,10 +245,17 @@ def solve_ridge(a: csr_matrix, y: np.ndarray, ridge: float) -> np.ndarray:
     """Returns ``argmin |a w - y|^2 + ridge |w|^2`` by LSQR, its columns scaled by
     ``1 / sqrt(|column|^2 + ridge)`` (a diagonal preconditioner: the ridge becomes rows
     of the scaled problem, so the objective is the same and LSQR needs a fifth of the
-    iterations; a column no row uses gets 0)."""
-    norms = np.asarray(a.multiply(a).sum(axis=0)).ravel() + ridge
+    iterations; a column no row uses gets 0).  The scaled matrix shares ``a``'s column
+    numbers and the ridge's rows are an operator, so only ``a``'s values are copied
+    (its duplicate entries are first summed, in place)."""
+    a.sum_duplicates()
+    norms = np.bincount(a.indices, weights=a.data ** 2, minlength=a.shape[1]) + ridge
     scale = np.where(norms > 0, 1 / np.sqrt(np.where(norms > 0, norms, 1)), 0.0)
-    stacked = vstack([a @ diags(scale), diags(np.sqrt(ridge) * scale)]).tocsr()
+    scaled = csr_matrix((a.data * scale[a.indices], a.indices, a.indptr), shape=a.shape)
+    count, root = a.shape[0], np.sqrt(ridge) * scale
+    stacked = LinearOperator((count + a.shape[1], a.shape[1]), dtype=np.float64,
+                             matvec=lambda z: np.concatenate([scaled @ z, root * z]),
+                             rmatvec=lambda u: scaled.T @ u[:count] + root * u[count:])
     z = lsqr(stacked, np.concatenate([y, np.zeros(a.shape[1])]), atol=1e-6, btol=1e-6,
              iter_lim=ITERATIONS)[0]
     return scale * z

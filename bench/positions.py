@@ -52,9 +52,9 @@ def pattern_indices(p: np.ndarray, o: np.ndarray) -> np.ndarray:
         for digit, s in enumerate(squares):
             if s not in digits:
                 bit = np.uint64(s)
-                digits[s] = ((p >> bit) & np.uint64(1)).astype(np.int32) + \
-                    2 * ((o >> bit) & np.uint64(1)).astype(np.int32)
-            column += digits[s] * 3 ** digit
+                digits[s] = ((p >> bit) & np.uint64(1)).astype(np.uint8) + \
+                    2 * ((o >> bit) & np.uint64(1)).astype(np.uint8)
+            column += digits[s].astype(np.int32) * 3 ** digit
     return out
 
 

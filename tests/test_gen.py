@@ -222,5 +222,20 @@ def test_the_scaled_ridge_solve_is_the_ridge_regression(ridge, monkeypatch):
     y = rng.normal(size=300)
     monkeypatch.setattr(fit, "ITERATIONS", 500)
     found = fit.solve_ridge(csr_matrix(dense), y, ridge)
+    halves = csr_matrix(dense / 2)  # each entry twice, as two instances sharing a column
+    twice = csr_matrix((np.repeat(halves.data, 2), np.repeat(halves.indices, 2),
+                        halves.indptr * 2), shape=dense.shape)
+    assert np.allclose(fit.solve_ridge(twice, y, ridge), found)
     exact = np.linalg.solve(dense.T @ dense + ridge * np.eye(40), dense.T @ y)
     assert np.allclose(found, exact, atol=1e-5) and found[7] == 0.0
+
+
+def test_the_design_matrix_times_weights_is_the_evaluation(data):
+    """A row of the fit's design matrix times a weight vector is the stage's evaluation
+    of its position, instances that share a column counted each (C2)."""
+    records = gen.read(data)
+    rows_ = positions.record_rows(records)
+    select = np.arange(len(records)) % 3 == 0
+    solution = np.random.default_rng(5).normal(size=fit.OFFSETS[-1] + len(fit.EXTRAS))
+    found = fit.design(rows_, select) @ solution
+    assert np.allclose(found, fit.predict(rows_, select, fit.expand(solution)))
