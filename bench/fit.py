@@ -24,6 +24,7 @@ numpy and scipy are needed here only, never by the engine.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -65,8 +66,10 @@ HOLD_OUT = 10
 OFFSETS = np.cumsum([0, *SIZES])
 
 
+@functools.cache
 def mirror_tables() -> list[np.ndarray]:
-    """Returns per type the index of each content's mirror image (itself if none)."""
+    """Returns per type the index of each content's mirror image (itself if none); made
+    once (every stage's design matrices read them)."""
     out = []
     for (_, squares), size in zip(TYPES, SIZES):
         digits = np.arange(size)
