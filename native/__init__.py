@@ -226,7 +226,8 @@ class Search(search.Search):
         """Returns ``Search.principal_variation``'s line, followed in C after its first move."""
         if (p | o).bit_count() < 4:  # the free opening's placements: Python's own walk
             return super().principal_variation(p, o, first, depth)
-        p, o = next(child for s, *child in self.children(p, o) if s == first)
+        f = flips_mask(p, o, first)
+        p, o = o ^ f, p | f | 1 << first
         line = ffi.new("int[]", 64)
         return [first, *line[0:lib.rn_search_pv(self._context, p, o, depth, line)]]
 
