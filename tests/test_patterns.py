@@ -131,3 +131,28 @@ class TestEvaluate:
     def test_values_stay_in_range(self):
         for seed in range(30):
             assert -64 <= evaluate(*random_position(seed, seed * 2)) <= 64
+
+    def test_remembered_values_are_the_computed_ones_and_stay_bounded(self, monkeypatch):
+        """C2: the evaluator remembers its values by position, at most ``KNOWN`` of them;
+        a remembered value is the one a fresh evaluator computes, and a search gives the
+        same move, score and node count with its memory full or empty."""
+        from reversi.engine import evaluate as module
+        from reversi.engine.search import Search
+        monkeypatch.setattr(module, "KNOWN", 50)
+        warm, fresh = Evaluator(STANDARD.weights), Evaluator(STANDARD.weights)
+        positions = [random_position(seed, seed % 50 + 4) for seed in range(120)]
+        positions = [pair for p, o in positions for pair in ((p, o), (o, p))]  # either side to move
+        for p, o in positions + positions[::-1]:
+            fresh.known.clear()
+            assert warm.evaluate(p, o) == fresh.evaluate(p, o)
+            assert 0 < len(warm.known) <= 50
+        assert gc.is_tracked(warm.known) is False  # ints and floats: no collector walks
+        monkeypatch.setattr(module, "KNOWN", 1 << 17)
+        p, o = random_position(7, 24)
+        found = []
+        for _ in range(2):  # the second search meets the first one's leaves remembered
+            result = Search(max_nodes=20_000, evaluator=warm).run(p, o, 20)
+            found.append((result.square, result.score, result.nodes, result.depth))
+        warm.known.clear()
+        result = Search(max_nodes=20_000, evaluator=warm).run(p, o, 20)
+        assert found[0] == found[1] == (result.square, result.score, result.nodes, result.depth)

@@ -28,6 +28,13 @@ not lists: the garbage collector stops tracking a tuple of ints, so its full
 collections do not walk the loaded stages' million entries (with lists a full
 collection took 43 ms in Pyodide, and 7 ms with tuples; Easy's move times had
 such pauses).
+
+An evaluator remembers its last :data:`KNOWN` values by position
+(``Evaluator.known``; emptied when full): a midgame search meets about a
+third of its leaves again, in its next iterations and by transposition, and
+about 45 % over a game's consecutive moves.  A value is a pure function of the
+position, so the search's moves and node counts are the same with or without
+it; only the time changes (``bench/RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -45,6 +52,9 @@ from .weights import Weights, load
 DATA = Path(__file__).resolve().parent / "data"
 #: Scores are clamped to this (a disc difference is at most 64).
 LIMIT = 64.0
+#: Evaluations remembered, by position, before the memory is emptied (C2): a search
+#: meets about a third of its leaves again (the next iterations, transpositions).
+KNOWN = 1 << 17
 
 Evaluation = Callable[[Bitboard, Bitboard], float]
 
@@ -80,16 +90,31 @@ class Evaluator:
             loaded[number] = found = (tuple(tuple(t) for t in tables), self.constants(number))
             return found
 
+        #: Evaluations remembered by position (``p | o << 64``), emptied at :data:`KNOWN`
+        #: entries: pure values, so a search's moves and node counts stay the same.
+        self.known: dict[int, float] = {}
+        known = self.known
+        get = known.get
+
         def evaluate(p: Bitboard, o: Bitboard) -> float:
             """Returns the estimated final disc difference for ``p`` (``p`` to move),
             clamped to -64..64; exact on a full board or when a side has no disc."""
+            key = p | o << 64
+            value = get(key)
+            if value is not None:
+                return value
             n = (p | o).bit_count()
             if n == 64 or not p or not o:
-                return float(sign * (p.bit_count() - o.bit_count()))
-            number = stage_of[64 - n]
-            tables, constant = loaded[number] or stage(number)
-            value = pattern_sum(p, o, tables) * scale + constant[n & 1]
-            return LIMIT if value > LIMIT else -LIMIT if value < -LIMIT else value  # noqa: FURB136 (no calls: hot path)
+                value = float(sign * (p.bit_count() - o.bit_count()))
+            else:
+                number = stage_of[64 - n]
+                tables, constant = loaded[number] or stage(number)
+                value = pattern_sum(p, o, tables) * scale + constant[n & 1]
+                value = LIMIT if value > LIMIT else -LIMIT if value < -LIMIT else value  # noqa: FURB136 (no calls: hot path)
+            if len(known) >= KNOWN:
+                known.clear()
+            known[key] = value
+            return value
 
         self.evaluate: Evaluation = evaluate
         #: ProbCut statistics fitted for these weights: depth -> ``(a, b, sigma)``.
