@@ -5,6 +5,7 @@ Usage, from the repository root::
     python3 bench/engine_speed.py
     python3 bench/engine_speed.py --pyodide .cache/pyodide-314.0.7   # inside Pyodide (Node)
     python3 bench/engine_speed.py --native     # the compiled engine beside the Python one
+    python3 bench/engine_speed.py --pyodide .cache/pyodide-314.0.7 --games   # Level.nodes' rates
 
 Prints: microseconds per evaluation for the pattern evaluation and for the
 frozen baseline's linear one (``bench/baseline.py``) on the same positions
@@ -124,6 +125,31 @@ def run_benchmarks(levels: bool = True) -> None:
               f"{old_rate:>16.0f} {old_depth:>6.1f}", flush=True)
 
 
+def game_rates(games: int = 3) -> None:
+    """Prints Hard's and Expert's midgame nodes a second over whole games (``--games``):
+    each plays ``games`` games against itself from balanced openings, a fresh search
+    a move down to 21 empties, the evaluator's remembered values kept from move to
+    move as in the page (what ``Level.nodes`` are set from)."""
+    from reversi.engine import balanced
+    from reversi.engine.levels import LEVELS
+    from reversi.engine.search import Search
+    openings = balanced.openings()
+    for name in ("hard", "expert"):
+        level, nodes, seconds, moves = LEVELS[name], 0, 0.0, 0
+        for k in range(games):
+            board = Board()
+            for square in openings[k * 7][0]:
+                board.play(square)
+            while not board.is_game_over() and (board.black | board.white).bit_count() < 44:
+                start = clock()
+                result = Search(max_nodes=level.nodes).run(*board.mover_mask(), level.max_depth)
+                seconds += clock() - start
+                nodes, moves = nodes + result.nodes, moves + 1
+                board.play(result.square)
+        print(f"{name}: {moves} moves, {nodes / seconds:.0f} nodes/s, {seconds / moves * 1e3:.0f} ms a move",
+              flush=True)
+
+
 def compare_weights(relative: str) -> None:
     """Prints a candidate weight file's costs (``relative`` to the repository) beside the
     shipped one's, in one run: read and decompress, every stage to tuples, and the
@@ -217,6 +243,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pyodide", type=Path, metavar="DIR", help="run inside this Pyodide")
     parser.add_argument("--no-levels", action="store_true", help="skip the search timings")
+    parser.add_argument("--games", action="store_true", help="Hard's and Expert's nodes a second over games")
     parser.add_argument("--native", action="store_true", help="the compiled engine beside Python's")
     parser.add_argument("--ffo", type=int, nargs=2, default=(20, 39), metavar=("FIRST", "LAST"),
                         help="the FFO positions the Python solver runs with --native")
@@ -233,6 +260,12 @@ def main() -> int:
     if args.native:
         sys.path.insert(0, str(ROOT))
         compare_native(tuple(args.ffo))
+        return 0
+    if args.games:
+        if args.pyodide:
+            import pyodide_run
+            return pyodide_run.run(args.pyodide, "engine_speed", "game_rates()")
+        game_rates()
         return 0
     baseline.extract()
     if args.pyodide:

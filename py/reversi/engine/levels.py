@@ -16,8 +16,9 @@ class Level:
     name: str
     #: Default thinking budget per move, in seconds of wall time.
     seconds: float
-    #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode
-    #: (``bench/engine_speed.py --pyodide``: about 60,000-65,000 nodes a second here).
+    #: Nodes Pyodide searches in ``seconds``: the budget of the deterministic mode (over
+    #: whole games, ``bench/engine_speed.py --pyodide DIR --games``: about 80,000 nodes a
+    #: second where they were set, 1.26-1.32 times as many since the evaluator remembers).
     nodes: int
     #: Midgame search depth cap in plies (0: one-ply evaluation with noise).
     max_depth: int
@@ -39,9 +40,9 @@ class Level:
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.3, nodes=18_000, max_depth=10, exact_empties=14, wld_empties=16,
+    Level("hard", seconds=0.3, nodes=24_000, max_depth=10, exact_empties=14, wld_empties=16,
           book_margin=2.0),
-    Level("expert", seconds=2.4, nodes=150_000, max_depth=20, exact_empties=20, wld_empties=20,
+    Level("expert", seconds=2.4, nodes=190_000, max_depth=20, exact_empties=20, wld_empties=20,
           book_margin=1.0, timing=True),
 )}
 
