@@ -45,6 +45,12 @@ ALONE = ("test_a11y.py", "test_companion_page.py", "test_computer.py", "test_con
          "test_screens.py", "test_storage_page.py", "test_update.py", "test_variants_page.py")
 
 
+#: A half has one core: numpy's BLAS threads would fight the other half for the second
+#: one (a small fit in ``tests/test_gen.py`` took 33 s with two threads beside a busy core,
+#: 3.3 s with one).
+ONE_CORE = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def halves() -> list[tuple[str, list[str]]]:
     """Returns the two pytest command lines of a whole run (see :data:`ALONE`)."""
     alone = [f"tests/browser/{name}" for name in ALONE]
@@ -108,6 +114,7 @@ def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, s
     when it ends (not interleaved), then reruns a few failed browser tests alone
     (:func:`reruns`); returns the first failing exit status, else 0."""
     started = time.perf_counter()
+    env = {**env, **ONE_CORE}
     with tempfile.TemporaryDirectory() as folder:
         reports = {name: Path(folder) / f"{number}.xml" for number, (name, _) in enumerate(halves)}
         logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}

@@ -319,9 +319,10 @@ def test_only_a_few_failed_browser_tests_run_again():
 
 def test_a_browser_test_that_fails_once_beside_the_other_half_passes_alone(tmp_path, capsys):
     """The whole policy end to end, on a tiny suite: a flaky browser test passes the run
-    and is named as flaky; one that fails again fails it."""
+    and is named as flaky; one that fails again fails it.  Each half has one BLAS thread."""
     (tmp_path / "tests" / "browser").mkdir(parents=True)
-    (tmp_path / "tests" / "test_fine.py").write_text("def test_fine():\n    pass\n")
+    (tmp_path / "tests" / "test_fine.py").write_text(
+        "import os\n\n\ndef test_fine():\n    assert os.environ['OPENBLAS_NUM_THREADS'] == '1'\n")
     (tmp_path / "tests" / "browser" / "test_once.py").write_text(
         "from pathlib import Path\n\n\ndef test_once():\n"
         "    mark = Path(__file__).with_name('ran')\n    ran = mark.exists()\n    mark.touch()\n    assert ran\n")
