@@ -42,7 +42,7 @@ BROWSERS = ("chromium", "chromium-browser")
 ALONE = ("test_a11y.py", "test_companion_page.py", "test_computer.py", "test_controls.py", "test_foundation.py",
          "test_hints_page.py", "test_languages_page.py", "test_learn_page.py", "test_menu_sheet.py",
          "test_one_screen.py", "test_ponder_page.py", "test_result_card.py", "test_review_page.py",
-         "test_screens.py", "test_storage_page.py", "test_update.py", "test_variants_page.py")
+         "test_screens.py", "test_storage_page.py")
 
 
 #: A half has one core: numpy's BLAS threads would fight the other half for the second
