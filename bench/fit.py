@@ -25,10 +25,15 @@ numpy and scipy are needed here only, never by the engine.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 
-import numpy as np
+# One BLAS thread: a fit beside a busy core (the generator) ran three times slower with two,
+# and no faster with two on a quiet machine (bench/RESULTS.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 from scipy.sparse import csr_matrix
 from scipy.sparse.linalg import LinearOperator, lsqr
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import shlex
 import sys
@@ -61,7 +62,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
+# One BLAS thread: a fit beside a busy core (the generator) ran three times slower with two,
+# and no faster with two on a quiet machine (bench/RESULTS.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
                 str(Path(__file__).resolve().parent.parent / "py")]
