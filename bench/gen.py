@@ -227,11 +227,11 @@ def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: 
             out.write(records.tobytes())
             out.flush()
             positions += len(records)
-            if progress and n % 20 == 0:  # CPU time: this process's (with --jobs 1)
+            if progress and n % 20 == 0:
                 wall, used = time.perf_counter() - clock, time.process_time() - cpu
+                cost = "" if pool else f", {positions / used:.1f}/s CPU ({used / n:.2f} CPU s a game)"
                 print(f"  game {start + n}: {positions} positions this run, "
-                      f"{positions / wall:.1f}/s wall, {positions / used:.1f}/s CPU "
-                      f"({used / n:.2f} CPU s a game)", file=sys.stderr, flush=True)
+                      f"{positions / wall:.1f}/s wall{cost}", file=sys.stderr, flush=True)
     if pool:
         pool.close()
     return len(tasks)
