@@ -43,6 +43,7 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
     nice -n 19 python3 bench/gen.py --name held --seed 2 --exact 22 --depth 12 games --games 120
     python3 bench/gen.py --name train fit --stages 30 --labels searched --out bench/.data/fit.weights
     nice python3 bench/gen.py --name train2 --seed 3 --siblings 1 games --games 400000 --jobs 2
+    nice python3 bench/gen.py --name train4 --seed 5 --siblings 3 games --games 400000 --jobs 2
     python3 bench/gen.py --name train fit --more train2 --labels mean --like py/reversi/engine/data/standard.weights \
         --prior py/reversi/engine/data/standard.weights --out bench/.data/fits/next.weights
     python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
