@@ -40,6 +40,7 @@ def installed(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("argv, expected", [
+    (["--help"], "usage: reversi [-h]"),
     (["perft", "3"], "56"),
     (["solve", NEAR_END], " ("),
     (["best", "f5d6c3", "--level", "normal", "--nodes"], "move "),

@@ -1,4 +1,4 @@
-"""Runs the command line (``python -m reversi``)."""
+"""Runs the command line (``python -m reversi``, the same as the installed ``reversi``)."""
 
 import sys
 

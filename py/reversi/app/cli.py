@@ -195,7 +195,7 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Returns the parser with one subcommand per tool."""
-    parser = Parser(prog="python -m reversi", description=__doc__.splitlines()[0])
+    parser = Parser(prog="reversi", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count game-tree leaves from the opening")
     p.add_argument("depth", type=int, choices=range(1, 15), metavar="N (1-14)")
