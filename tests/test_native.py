@@ -200,10 +200,10 @@ def test_c2_a_pondered_search_goes_on_alike():
 def test_r5_solver_same_scores_at_14_to_16_empties():
     """R5, V2: the compiled solver's own paths (its table, orderings, stability cutoff,
     flips and last-square counts) give the Python solver's exact score, and a move of
-    that score, on 20 positions of random games with 14-16 empty squares (10 a variant)."""
+    that score, on 12 positions of random games with 14-16 empty squares (6 a variant)."""
     ends = [pos for pos in POSITIONS if 14 <= 64 - (pos[0] | pos[1]).bit_count() <= 16 and moves_mask(*pos)]
     for variant, seed in (("standard", 10), ("anti", 11)):
-        for p, o in random.Random(seed).sample(ends, 10):
+        for p, o in random.Random(seed).sample(ends, 6):
             score, move = Solver(variant=variant).solve(p, o)
             compiled, square = native.Solver(variant=variant).solve(p, o)
             assert compiled == score
