@@ -103,10 +103,11 @@ def test_c2_normal_searches_instead_of_reading_the_book():
 
 def test_k1_book_values_agree_with_negamax_up_the_tree_and_keys_are_canonical():
     """K1: every key is the least of its position's eight images, and a book position
-    whose moves are in the book holds the best of their values (negamax)."""
+    whose moves are in the book holds the best of their values (negamax); on a fixed
+    quarter of the book's positions (the whole book took 19 s of the test run)."""
     book = standard_book()
     checked = 0
-    for key, value in book.values.items():
+    for key, value in random.Random(1).sample(sorted(book.values.items()), len(book.values) // 4):
         p, o = key >> 64, key & ((1 << 64) - 1)
         assert canonical(p, o) == key
         known = book.move_values(p, o)

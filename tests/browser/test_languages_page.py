@@ -85,10 +85,11 @@ def axe_source() -> str:
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_url, axe_source, code):
-    """L1-L4: picked from the browser; <html lang> set; a move announced in the language;
-    nothing clipped at 360x640, 390x844, 640x360 and 1280x800 (play, menu, result card);
-    axe clean; the choice survives a reload."""
+def test_l1_l4_each_language_speaks_fits_and_passes_axe(browser, base_url, axe_source, code):
+    """L1, L3, L4: picked from the browser; <html lang> set; a move announced in the
+    language; nothing clipped at 360x640, 390x844, 640x360 and 1280x800 (play, menu,
+    result card); axe clean.  (A reload here would pick the same language from the
+    browser again: L2's test below keeps a choice other than the browser's.)"""
     context = browser.new_context(viewport=SIZES[1], locale=LOCALES[code], device_scale_factor=1)
     try:
         page = context.new_page()
@@ -114,9 +115,6 @@ def test_l1_l4_each_language_speaks_fits_passes_axe_and_is_kept(browser, base_ur
         problems, violations = problems + found[0], violations + found[1]
         assert not problems, problems
         assert not violations, violations
-        page.reload()
-        page.wait_for_selector(READY, timeout=60_000)
-        assert page.evaluate("document.documentElement.lang") == code
     finally:
         context.close()  # also when a check fails: a page left open would be another test's worker
 
