@@ -48,6 +48,10 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
         --prior py/reversi/engine/data/standard.weights --out bench/.data/fits/next.weights
     python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
     python3 bench/gen.py speed      # the throughput figures of bench/RESULTS.md
+
+In the background (``nohup setsid ...``) a job has its own scheduling group, and
+``nice`` only ranks processes inside one: give way to the other work with
+``echo 19 > /proc/PID/autogroup`` (PID the run's first process; bench/RESULTS.md).
 """
 
 from __future__ import annotations

@@ -10,16 +10,17 @@ anti-reversi).
 - A position with at most :data:`EXACT_EMPTIES` empty squares (Hard's exact reach,
   :data:`reversi.engine.levels.LEVELS`) is *exact*: the solver proves both values,
   and a loss of 4 discs or more is a mistake.
-- An earlier position is *estimated*: the search Hard plays with (its node budget and
-  depth cap) finds the best move and its value at the depth it completes, and the move
-  played is then searched to the same depth with the same table, so both values are
-  comparable (two plies shallower, both moves, when that search would be long).  An
-  estimate is marked as one (``exact`` false) and counts only from :data:`THRESHOLD`
-  ``[False]`` = 6 discs.  Why 6: estimates carry the evaluation's noise and its odd/even
-  depth swing; in the few midgame positions tried while writing this, the same moves'
-  values moved by 2-4 discs between two node budgets, so two discs of margin over the
-  exact threshold keep most noise out of the list while a real blunder (a corner given
-  away costs 10 or more) still shows.  A choice, not a measurement over many games.
+- An earlier position is *estimated*: a search of Hard's depth cap and
+  :data:`ESTIMATE_NODES` nodes finds the best move and its value at the depth it
+  completes, and the move played is then searched to the same depth with the same table,
+  so both values are comparable (two plies shallower, both moves, when that search would
+  be long).  An estimate is marked as one (``exact`` false) and counts only from
+  :data:`THRESHOLD` ``[False]`` = 6 discs.  Why 6: estimates carry the evaluation's noise
+  and its odd/even depth swing; in the few midgame positions tried while writing this,
+  the same moves' values moved by 2-4 discs between two node budgets, so two discs of
+  margin over the exact threshold keep most noise out of the list while a real blunder
+  (a corner given away costs 10 or more) still shows.  A choice, not a measurement over
+  many games.
 
 The work is sliceable (N6): :meth:`Work.step` analyses one placement per call, so the
 worker does it between taps and the page can interrupt it; a :class:`Work` resumes
@@ -49,8 +50,9 @@ if TYPE_CHECKING:  # the search stack loads only when an analysis runs
 
 #: Positions with this many empty squares or fewer are solved exactly (Hard's reach).
 EXACT_EMPTIES = LEVELS["hard"].exact_empties
-#: The estimating search: Hard's node budget and depth cap.
-ESTIMATE_NODES = LEVELS["hard"].nodes
+#: The estimating search: Hard's depth cap, and the node budget Hard had when the
+#: analysis's step times were measured (``bench/RESULTS.md``); Hard now plays with more.
+ESTIMATE_NODES = 24_000
 ESTIMATE_DEPTH = LEVELS["hard"].max_depth
 #: Nodes the move played may take to be searched to the same depth (a step stays short).
 PLAYED_NODES = 2 * ESTIMATE_NODES

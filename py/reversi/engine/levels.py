@@ -40,7 +40,7 @@ class Level:
 LEVELS: dict[str, Level] = {level.name: level for level in (
     Level("easy", seconds=0.0, nodes=0, max_depth=0, noise=16.0),  # one ply: no budget
     Level("normal", seconds=0.2, nodes=3_000, max_depth=3),
-    Level("hard", seconds=0.3, nodes=24_000, max_depth=10, exact_empties=14, wld_empties=16,
+    Level("hard", seconds=0.5, nodes=40_000, max_depth=10, exact_empties=14, wld_empties=16,
           book_margin=2.0),
     Level("expert", seconds=2.4, nodes=190_000, max_depth=20, exact_empties=20, wld_empties=20,
           book_margin=1.0, timing=True),

@@ -5,7 +5,7 @@
   blunders like a beginner.
 - ``normal``: a short search (3 plies) with the pattern evaluation.
 - ``hard``: plays from the opening book, then iterative deepening (ProbCut
-  on) within 0.3 s, and exact from as many empty squares as that allows
+  on) within 0.5 s, and exact from as many empty squares as that allows
   (at most 14).
 - ``expert``: plays from the opening book, then iterative deepening to 20
   plies within 2.4 s, and the exact endgame solver from as many empty
