@@ -4,6 +4,7 @@ happened, starts a new engine or offers Retry, and the game goes on where it was
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -20,14 +21,25 @@ MIDGAME = Board.replay("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4")
 def kill_worker(pg) -> None:
     """Kills the page's engine worker where it stands, as a phone out of memory does: its
     running JavaScript (Python's search with it) is ended through the DevTools protocol,
-    then the worker closes; its reply never comes."""
+    then the worker closes; its reply never comes.  A termination that finds no script
+    running ends the next one instead (the first ``self.close()``), so the close is sent
+    again until the worker is gone: a worker left hung would be found only by the page's
+    watchdog, a minute later."""
     cdp = pg.context.browser.new_browser_cdp_session()
-    (worker,) = [t for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "worker"]
-    session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
-    for number, (method, params) in enumerate([("Runtime.terminateExecution", {}),
-                                               ("Runtime.evaluate", {"expression": "self.close()"})]):
+
+    def workers() -> list[str]:
+        return [t["targetId"] for t in cdp.send("Target.getTargets")["targetInfos"] if t["type"] == "worker"]
+
+    (worker,) = workers()
+    session = cdp.send("Target.attachToTarget", {"targetId": worker, "flatten": False})["sessionId"]
+    messages = [("Runtime.terminateExecution", {})] + [("Runtime.evaluate", {"expression": "self.close()"})] * 20
+    for number, (method, params) in enumerate(messages):
+        if worker not in workers():
+            break
         cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
             {"id": number + 1, "method": method, "params": params})})
+        time.sleep(0.1 * bool(number))  # a close takes a moment to show in the targets
+    assert worker not in workers(), "the worker did not close"
     cdp.detach()
 
 
