@@ -445,7 +445,7 @@ quick_boards = st.one_of(st.tuples(bits, bits).map(lambda t: (t[0] & ~t[1], t[1]
                          st.tuples(bits, bits).map(lambda t: (t[0], t[1] & ~t[0])))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 64).flatmap(lambda n: st.lists(quick_boards, min_size=n, max_size=n)))
 def test_r3_moves_masks_equals_moves_mask_of_each(positions):
     """R3: moves_masks, every position at once in one wide int, gives each one's moves_mask
