@@ -1,6 +1,6 @@
 """The test policy of ``build.py test``: what the tests need installed, and how the suite
-runs: as three pytest processes side by side (:func:`parts`), then once more, alone, the
-few browser tests that failed while they ran.
+runs: as two pytest processes side by side, one a core (:func:`halves`), then once more,
+alone, the few browser tests that failed while the two ran.
 
 Two browsers and the Pyodide engine runs share the machine's two cores, so a browser test
 can miss a wait now and then; such a test is run again on a quiet machine. It fails the
@@ -27,7 +27,7 @@ from .common import ROOT, BuildError, log
 PYTEST_NO_TESTS = 5
 #: More browser failures than this in one run are not flakes: no second run.
 MAX_RERUNS = 3
-#: Each part's log ends with its slowest tests, so that the run's time can be balanced.
+#: Each half's log ends with its slowest tests, so that the run's time can be balanced.
 DURATIONS = 30
 
 
@@ -36,35 +36,31 @@ TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "
 BROWSERS = ("chromium", "chromium-browser")
 
 
-#: With no pytest arguments the suite runs as three parts side by side: these two groups
-#: of browser test files, and everything else (the Python, Pyodide and JavaScript tests,
-#: then the other browser tests), chosen so that each takes about as long.  A browser test
-#: waits on its page more than it computes (two halves used 46 % of two cores: 702 CPU s
-#: in 764 s), so a third process fills the waits.
-BROWSER_PARTS = (
-    ("test_a11y.py", "test_computer.py", "test_controls.py", "test_menu_sheet.py", "test_ponder_page.py",
-     "test_result_card.py", "test_review_page.py"),
-    ("test_companion_page.py", "test_foundation.py", "test_hints_page.py", "test_languages_page.py",
-     "test_learn_page.py", "test_one_screen.py", "test_screens.py", "test_storage_page.py"),
-)
+#: With no pytest arguments the suite runs as two halves side by side, one a core: these
+#: browser test files, and everything else (the Python, Pyodide and JavaScript tests, then
+#: the other browser tests), chosen so that both take about as long.  The cores are full
+#: (``time`` misses Chromium's processes): three parts, the browser files in two, took
+#: 13:07 on a clean clone against 12:44 for two.
+ALONE = ("test_a11y.py", "test_companion_page.py", "test_computer.py", "test_controls.py", "test_foundation.py",
+         "test_hints_page.py", "test_languages_page.py", "test_learn_page.py", "test_menu_sheet.py",
+         "test_one_screen.py", "test_ponder_page.py", "test_result_card.py", "test_review_page.py",
+         "test_screens.py", "test_storage_page.py")
 
 
-#: A part has one BLAS thread: numpy's threads would fight the other parts for the cores
-#: (a small fit in ``tests/test_gen.py`` took 33 s with two threads beside a busy core,
+#: A half has one core: numpy's BLAS threads would fight the other half for the second
+#: one (a small fit in ``tests/test_gen.py`` took 33 s with two threads beside a busy core,
 #: 3.3 s with one).
 ONE_CORE = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def parts() -> list[tuple[str, list[str]]]:
-    """Returns the pytest command lines of a whole run (see :data:`BROWSER_PARTS`)."""
-    groups = [[f"tests/browser/{name}" for name in names] for names in BROWSER_PARTS]
-    grouped = {path for group in groups for path in group}
+def halves() -> list[tuple[str, list[str]]]:
+    """Returns the two pytest command lines of a whole run (see :data:`ALONE`)."""
+    alone = [f"tests/browser/{name}" for name in ALONE]
     python = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py"))
     browser = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py"))
     # The Python tests first: some look at the whole process (the garbage collector), which
     # the browser tests' Playwright objects would crowd.
-    return [*((f"browser {n}", group) for n, group in enumerate(groups, 1)),
-            ("the rest", [*python, *(path for path in browser if path not in grouped)])]
+    return [("browser", alone), ("the rest", [*python, *(path for path in browser if path not in alone)])]
 
 def run_step(command: list[str]) -> None:
     """Runs an install command, raising a BuildError if it fails."""
@@ -115,19 +111,19 @@ def reruns(failed: list[str]) -> list[str]:
     return failed if failed and browser and len(failed) <= MAX_RERUNS else []
 
 
-def run_parts(commands: list[tuple[str, list[str]]], root: Path, env: dict[str, str]) -> int:
+def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, str]) -> int:
     """Runs each pytest command line at once, in parallel, and prints each one's output
     when it ends (not interleaved), then reruns a few failed browser tests alone
     (:func:`reruns`); returns the first failing exit status, else 0."""
     started = time.perf_counter()
     env = {**env, **ONE_CORE}
     with tempfile.TemporaryDirectory() as folder:
-        reports = {name: Path(folder) / f"{number}.xml" for number, (name, _) in enumerate(commands)}
-        logs = {name: tempfile.TemporaryFile("w+") for name, _ in commands}
+        reports = {name: Path(folder) / f"{number}.xml" for number, (name, _) in enumerate(halves)}
+        logs = {name: tempfile.TemporaryFile("w+") for name, _ in halves}
         running = {name: subprocess.Popen([sys.executable, "-m", "pytest", f"--junitxml={reports[name]}",
                                            f"--durations={DURATIONS}", *args],
                                           cwd=root, env=env, stdout=logs[name], stderr=subprocess.STDOUT)
-                   for name, args in commands}
+                   for name, args in halves}
         status, failed = 0, []
         for name, process in running.items():
             code = process.wait()
@@ -143,19 +139,19 @@ def run_parts(commands: list[tuple[str, list[str]]], root: Path, env: dict[str, 
     again = reruns(failed) if status else []
     if not again:
         return status
-    print(f"\n===== {len(again)} browser test(s) failed beside the other parts; running them again alone =====",
+    print(f"\n===== {len(again)} browser test(s) failed beside the other half; running them again alone =====",
           flush=True)
     status = subprocess.run([sys.executable, "-m", "pytest", *again], cwd=root, env=env).returncode
-    print(f"flaky (failed beside the other parts, {'passed' if status == 0 else 'failed'} alone): "
+    print(f"flaky (failed beside the other half, {'passed' if status == 0 else 'failed'} alone): "
           + ", ".join(again), flush=True)
     return status
 
 
 def run(pytest_args: list[str], env: dict[str, str]) -> int:
-    """Runs pytest and returns its exit status; with no arguments, the parts side by side
-    (:func:`parts`); a run that collected no test fails."""
+    """Runs pytest and returns its exit status; with no arguments, the two halves side by
+    side (:func:`halves`); a run that collected no test fails."""
     if not pytest_args:
-        return run_parts(parts(), ROOT, env)
+        return run_halves(halves(), ROOT, env)
     status = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if status == PYTEST_NO_TESTS:
         print("error: pytest ran no tests", file=sys.stderr)

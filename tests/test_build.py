@@ -24,7 +24,7 @@ from build_tools.common import DIST, ROOT, BuildError, short_hash
 from build_tools.downloads import PYODIDE_FILES, PYODIDE_LOCK, RUNTIME_WHEELS, Pin, fetch, is_cached
 from build_tools.server import SiteHandler, make_server
 from build_tools.site import build_site, engine_snapshot, project_version, write_service_worker
-from build_tools.testrun import parts
+from build_tools.testrun import halves
 
 SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | re.DOTALL)
 
@@ -282,14 +282,13 @@ def test_the_wheel_carries_every_engine_data_file(site):
     assert not missing, missing
 
 
-def test_the_parts_of_a_run_cover_every_test_file_once():
-    """build.py test runs BROWSER_PARTS' browser files beside everything else: each named
-    file exists (a stale name would drop nothing and run a file twice)."""
-    *groups, (_, rest) = parts()
-    grouped = [path for _, group in groups for path in group]
-    assert len(groups) == len(testrun.BROWSER_PARTS) and all((ROOT / path).is_file() for path in grouped)
+def test_the_two_halves_of_a_run_cover_every_test_file_once():
+    """build.py test runs ALONE's browser files beside everything else: each named file
+    exists (a stale name would drop nothing and run a file twice)."""
+    (first, alone), (_, rest) = halves()
+    assert all((ROOT / path).is_file() for path in alone)
     every = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py"))
-    assert sorted(grouped + rest) == every
+    assert sorted(alone + rest) == every
 
 
 JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="1" failures="2">
@@ -309,7 +308,7 @@ def test_failed_tests_are_read_from_the_junit_report_as_node_ids():
 
 
 def test_only_a_few_failed_browser_tests_run_again():
-    """A browser test that failed beside the other parts runs again alone; a Python test's
+    """A browser test that failed beside the other half runs again alone; a Python test's
     failure, or many browser failures, fail the run at once."""
     few = ["tests/browser/test_a.py::test_x", "tests/browser/test_b.py::test_y"]
     assert testrun.reruns(few) == few
@@ -318,19 +317,19 @@ def test_only_a_few_failed_browser_tests_run_again():
     assert testrun.reruns([]) == []
 
 
-def test_a_browser_test_that_fails_once_beside_the_other_parts_passes_alone(tmp_path, capsys):
+def test_a_browser_test_that_fails_once_beside_the_other_half_passes_alone(tmp_path, capsys):
     """The whole policy end to end, on a tiny suite: a flaky browser test passes the run
-    and is named as flaky; one that fails again fails it.  Each part has one BLAS thread."""
+    and is named as flaky; one that fails again fails it.  Each half has one BLAS thread."""
     (tmp_path / "tests" / "browser").mkdir(parents=True)
     (tmp_path / "tests" / "test_fine.py").write_text(
         "import os\n\n\ndef test_fine():\n    assert os.environ['OPENBLAS_NUM_THREADS'] == '1'\n")
     (tmp_path / "tests" / "browser" / "test_once.py").write_text(
         "from pathlib import Path\n\n\ndef test_once():\n"
         "    mark = Path(__file__).with_name('ran')\n    ran = mark.exists()\n    mark.touch()\n    assert ran\n")
-    split = [("browser", ["tests/browser"]), ("the rest", ["tests/test_fine.py"])]
+    halves = [("browser", ["tests/browser"]), ("the rest", ["tests/test_fine.py"])]
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    assert testrun.run_parts(split, tmp_path, env) == 0
-    assert "flaky (failed beside the other parts, passed alone): tests/browser/test_once.py::test_once" in \
+    assert testrun.run_halves(halves, tmp_path, env) == 0
+    assert "flaky (failed beside the other half, passed alone): tests/browser/test_once.py::test_once" in \
         capsys.readouterr().out
     (tmp_path / "tests" / "browser" / "test_once.py").write_text("def test_once():\n    assert False\n")
-    assert testrun.run_parts(split, tmp_path, env) == 1
+    assert testrun.run_halves(halves, tmp_path, env) == 1
