@@ -71,39 +71,144 @@ def describe_failure(ctx, console: list[str]) -> str:
     return "\n".join([*lines, "console (last 30 lines):", *console[-30:]])
 
 
-@pytest.fixture
-def context(browser, request):
-    """A fresh browser profile (empty storage and cache) at phone size, asking for reduced
-    motion (B6: discs flip at once, so a test's game is not paced by animations) unless the
-    test is marked ``motion``, and with the service worker blocked unless it is marked
-    ``offline`` (its first-visit precache of the whole site was a fifth of a page's start:
-    2.5 -> 2.0 CPU s). When the test fails, what its pages showed and said is printed
-    (see :func:`describe_failure`)."""
+def new_context(browser, request):
+    """Returns a fresh browser profile (empty storage and cache) at phone size, asking for
+    reduced motion (B6: discs flip at once, so a test's game is not paced by animations)
+    unless the test is marked ``motion``, and with the service worker blocked unless it is
+    marked ``offline`` (its first-visit precache of the whole site was a fifth of a page's
+    start: 2.5 -> 2.0 CPU s)."""
     motion = request.node.get_closest_marker("motion") is not None
     offline = request.node.get_closest_marker("offline") is not None
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2,
-                              reduced_motion="no-preference" if motion else "reduce",
-                              service_workers="allow" if offline else "block")
-    console: list[str] = []
+    return browser.new_context(viewport=PHONE, device_scale_factor=2,
+                               reduced_motion="no-preference" if motion else "reduce",
+                               service_workers="allow" if offline else "block")
 
-    def listen(pg) -> None:
+
+def listen(ctx, console: list[str]) -> None:
+    """Collects the console lines and errors of the pages ``ctx`` opens (their workers' too)."""
+    def on_page(pg) -> None:
         pg.on("console", lambda message: console.append(f"[page {message.type}] {message.text}"))
-        pg.on("pageerror", lambda error: console.append(f"[page error] {error}"))  # workers' lines come too
+        pg.on("pageerror", lambda error: console.append(f"[page error] {error}"))
 
-    ctx.on("page", listen)
-    yield ctx
+    ctx.on("page", on_page)
+
+
+def failed(request) -> bool:
+    """Says whether the test's call failed."""
     report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
+    return report is not None and report.failed
+
+
+@pytest.fixture
+def context(browser, request):
+    """A fresh browser profile (:func:`new_context`). When the test fails, what its pages
+    showed and said is printed (see :func:`describe_failure`)."""
+    ctx = new_context(browser, request)
+    console: list[str] = []
+    listen(ctx, console)
+    yield ctx
+    if failed(request):
         print(describe_failure(ctx, console))
     ctx.close()
 
 
+#: Run in the last test's page before the next test's page opens: what the last test
+#: stored is forgotten, and the page's own saving as it goes (pagehide) stores nothing.
+FORGET = """async () => {
+    Storage.prototype.setItem = function () {};
+    localStorage.clear();
+    if (self.caches) for (const name of await caches.keys()) await caches.delete(name);
+}"""
+
+
+class ReusedProfile:
+    """One browser profile kept across the tests that ask only for a freshly loaded game
+    page (:func:`page`): each such test gets a new tab in it, opened before the last one
+    closes, and the game page starts with two thirds of the CPU of a new profile's first
+    page (2.5 against 3.8 CPU s, most of it the browser's own; a run loads the page about
+    150 times).  Between two tests the profile forgets its storage, caches, media,
+    routes, permissions and offline mode; a test that fails closes it."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.context = None
+        self.page = None
+        self.console: list[str] = []
+
+    def take(self, request, base_url: str):
+        """Returns a new tab with the game freshly loaded, as a new profile would show it."""
+        if self.context is not None and not self._forget(base_url):
+            self.close()
+        if self.context is None:
+            self.context = new_context(self.browser, request)
+            listen(self.context, self.console)
+        self.console.clear()
+        last, self.page = self.page, self.context.new_page()
+        try:
+            if last is not None:
+                last.close()
+            open_game(self.page, base_url)
+        except playwright_api.Error:
+            self.close()
+            raise
+        return self.page
+
+    def _forget(self, base_url: str) -> bool:
+        """Resets the profile for the next test (its last page left on a blank page, so
+        that no two game pages meet); says whether it could."""
+        ctx, last = self.context, self.page
+        try:
+            for other in ctx.pages:
+                if other is not last:
+                    other.close()
+            ctx.set_offline(False)
+            ctx.clear_permissions()
+            ctx.unroute_all()
+            if last is None or not last.url.startswith(base_url):
+                return False
+            last.evaluate(FORGET)
+            last.goto("about:blank")
+        except playwright_api.Error:
+            return False
+        return True
+
+    def close(self) -> None:
+        """Closes the profile; the next test opens a new one."""
+        if self.context is not None:
+            self.context.close()
+            self.context = self.page = None
+
+
+@pytest.fixture(scope="session")
+def reused_profile(browser):
+    """The run's :class:`ReusedProfile`."""
+    profile = ReusedProfile(browser)
+    yield profile
+    profile.close()
+
+
+def needs_own_profile(request) -> bool:
+    """Says whether a test gets a fresh profile for its page: it asks for the context (to
+    open more tabs, install a clock, change the profile) or is marked motion or offline."""
+    return ("context" in request.fixturenames or request.node.get_closest_marker("motion") is not None
+            or request.node.get_closest_marker("offline") is not None)
+
+
 @pytest.fixture
-def page(context, base_url):
-    """The game page, loaded and ready for input."""
-    pg = context.new_page()
-    open_game(pg, base_url)
-    return pg
+def page(request, base_url, reused_profile):
+    """The game page, loaded and ready for input: in the test's own profile when it needs
+    one (:func:`needs_own_profile`), else in a new tab of the reused profile
+    (:class:`ReusedProfile`), as fresh."""
+    if needs_own_profile(request):
+        pg = request.getfixturevalue("context").new_page()
+        open_game(pg, base_url)
+        yield pg
+        return
+    pg = reused_profile.take(request, base_url)
+    yield pg
+    if failed(request):
+        print(describe_failure(pg.context, reused_profile.console))
+        reused_profile.close()
 
 
 @pytest.fixture
