@@ -156,6 +156,31 @@ test("B2: a tap goes to Python with the game's token; a tap note is shown withou
   assert.equal(h.ui.hints.at(-1), "Wait for the computer's move.");
 });
 
+test("P5: a tap right after Back to the game waits for Python's reply, then is played; none is lost", async () => {
+  const frames = [0, 1].map((ply) => ({ ply, cells: "-".repeat(64), counts: { black: 2, white: 2 }, text: `f${ply}`, turn: "black" }));
+  const reviewing = "You are looking at a review: go back to the game to play.";
+  let release = null;
+  const h = harness((method) => {
+    if (method === "close_review") return new Promise((resolve) => { release = () => resolve(snapshot({ token: 3 })); });
+    if (method === "review") {
+      return snapshot({ token: 3, tap_note: reviewing,
+        review: { title: "This game", source: "current", moves: "f5", human: "black", frames } });
+    }
+    return snapshot({ token: 3 });
+  });
+  await h.controller.start({});
+  await h.controller.emit("review");
+  await settle();
+  h.controller.emit("closeReview"); // the board shows the game at once; Python's reply follows
+  h.controller.emit("place", "d3");
+  await settle();
+  assert.equal(h.methods().at(-1), "close_review", "the tap waits for the reply");
+  release();
+  await settle();
+  assert.deepEqual(h.calls.at(-1), ["place", { square: "d3", token: 3 }]);
+  assert.ok(!h.ui.hints.includes(reviewing), "no note of the review just closed");
+});
+
 test("C1, C3: the computer is asked once, after a short delay, with the current token", async () => {
   let turn = 0;
   const h = harness((method) => {

@@ -95,9 +95,24 @@ export function createController({
   /** Interrupts a slice of pondering under way: a tap or Redo never waits for it (C4). */
   const stopPondering = () => state.running("ponder") && engine.cancel();
 
+  /** The commands that may lift the tap note (Resume, and closing a review that paused
+   * the game): a tap while one is under way waits for its reply (P5). */
+  const RESUMES = new Set(["resume", "close_review"]);
+  let resuming = null; // the reply of such a command, while it is under way
+
+  /** Sends a command to Python (see `send`); keeps a resume's reply in `resuming`. */
+  function command(method, params = {}, onError = null, settled = () => {}) {
+    const reply = send(method, params, onError, settled);
+    if (RESUMES.has(method)) {
+      resuming = reply;
+      reply.finally(() => { if (resuming === reply) resuming = null; });
+    }
+    return reply;
+  }
+
   /** Sends a command to Python, shows the reply and stores what it says to store;
    * returns the reply, or null when it failed (`onError` hears why, else a notice shows it). */
-  async function command(method, params = {}, onError = null, settled = () => {}) {
+  async function send(method, params = {}, onError = null, settled = () => {}) {
     let reply;
     if (method !== "mistakes_step" && state.running("mistakes")) engine.cancel(); // N6: it never delays a request
     underWay += 1;
@@ -172,6 +187,7 @@ export function createController({
       else if (editor.active()) intents.editSquare(squareIndex(square));
       else if (puzzles.active()) intents.puzzleTap(square);
       else if (learn.active()) intents.learnTap(square); // Learning (N2)
+      else if (snap.tap_note && resuming) resuming.then(() => intents.place(square)); // the note may be lifted (P5)
       else if (snap.tap_note) ui.hint(snap.tap_note);
       else {
         ui.hint("");
