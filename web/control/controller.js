@@ -95,15 +95,14 @@ export function createController({
   /** Interrupts a slice of pondering under way: a tap or Redo never waits for it (C4). */
   const stopPondering = () => state.running("ponder") && engine.cancel();
 
-  /** The commands that may lift the tap note (Resume, and closing a review that paused
-   * the game): a tap while one is under way waits for its reply (P5). */
-  const RESUMES = new Set(["resume", "close_review"]);
-  let resuming = null; // the reply of such a command, while it is under way
+  /** The reply to closing a review while it is under way: until it comes, the snapshot
+   * is the review's, and a tap waits for it rather than get the review's note (P5). */
+  let resuming = null;
 
-  /** Sends a command to Python (see `send`); keeps a resume's reply in `resuming`. */
+  /** Sends a command to Python (see `send`); keeps close_review's reply in `resuming`. */
   function command(method, params = {}, onError = null, settled = () => {}) {
     const reply = send(method, params, onError, settled);
-    if (RESUMES.has(method)) {
+    if (method === "close_review") {
       resuming = reply;
       reply.finally(() => { if (resuming === reply) resuming = null; });
     }
