@@ -25,8 +25,10 @@ numpy and scipy are needed here only, never by the engine.
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 # One BLAS thread: a fit beside a busy core (the generator) ran three times slower with two,
@@ -314,17 +316,22 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
 def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
              lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
              prior: Weights | None = None, settings: Settings | None = None,
-             every_row: bool = False) -> Weights:
+             every_row: bool = False, jobs: int = 1) -> Weights:
     """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
     the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``,
-    ``settings`` and ``every_row``: :func:`fit_stage`)."""
+    ``settings`` and ``every_row``: :func:`fit_stage`).  With ``jobs`` above 1 the
+    stages are fitted that many at a time, in forked processes that share ``data``
+    (the same file as one job; not with ``lead``, whose stages wait for each other)."""
+    if jobs > 1 and lead:
+        raise ValueError("a bootstrapped fit (lead) fits its stages one after another")
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
+    fitted = _fitted(data, ridge, stages, prior, settings, every_row, jobs if not lead else 1)
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = fit_stage(data, stage, ridge, stages, prior, settings, every_row)
+        weights, report = next(fitted)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
@@ -343,3 +350,31 @@ def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: flo
     save(out, weights_)
     print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
     return weights_
+
+
+#: The arguments of :func:`fit_stage` that the forked jobs of :func:`_fitted` read.
+_SHARED: tuple = ()
+
+
+def _fitted(data: dict[str, np.ndarray], ridge: float | None, stages: list[int],
+            prior: Weights | None, settings: Settings | None, every_row: bool,
+            jobs: int) -> Iterator[tuple[np.ndarray, dict]]:
+    """Yields :func:`fit_stage`'s results stage by stage, fitted ``jobs`` at a time.
+    One job fits each stage when asked, so that it sees the rows as they are then."""
+    global _SHARED
+    if jobs <= 1:
+        for stage in range(len(stages)):
+            yield fit_stage(data, stage, ridge, stages, prior, settings, every_row)
+        return
+    _SHARED = (data, ridge, stages, prior, settings, every_row)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_fit_shared, range(len(stages)))
+    finally:
+        _SHARED = ()
+
+
+def _fit_shared(stage: int) -> tuple[np.ndarray, dict]:
+    """Fits ``stage`` on the rows of :data:`_SHARED` (a forked job)."""
+    data, ridge, stages, prior, settings, every_row = _SHARED
+    return fit_stage(data, stage, ridge, stages, prior, settings, every_row)

@@ -306,7 +306,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
         settings = fit.settings_like(load(args.like), stages)
         header["like"] = args.like.name
     fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
-                 settings=settings, every_row=args.every_row)
+                 settings=settings, every_row=args.every_row, jobs=args.jobs)
 
 
 def cmd_error(args: argparse.Namespace) -> None:
@@ -377,6 +377,8 @@ def main(argv: list[str] | None = None) -> None:
                       "fit, and its ridge and a third of it (instead of --window and --ridge)")
     fit_.add_argument("--every-row", action="store_true", help="solve each stage once more "
                       "on every row, the held-out games' too, with the window and ridge chosen on them")
+    fit_.add_argument("--jobs", type=int, default=1, help="stages fitted at once, in forked "
+                      "processes sharing the rows (the same file as one job)")
     fit_.add_argument("--out", type=Path, required=True)
     fit_.set_defaults(run=cmd_fit)
     error = sub.add_parser("error")

@@ -106,6 +106,26 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     assert "| 16-20 |" in table and "| tiny.weights - standard.weights |" in table
 
 
+def test_stages_fitted_two_at_a_time_write_the_same_file(data, tmp_path, monkeypatch):
+    """``fit --jobs 2`` (forked processes sharing the rows) changes the time, not the
+    weights: the same bytes as one job, with a prior and two windows."""
+    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(fit, "WINDOWS", (2, 6))
+    from reversi.engine.evaluate import DATA
+    from reversi.engine.weights import load
+    prior = load(DATA / "standard.weights")
+    files = []
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs{jobs}.weights"
+        fit.fit_data(positions.record_rows(gen.read(data)), out, header={"seed": 5},
+                     ridge=10.0, stages=fit.even_stages(10), prior=prior, jobs=jobs)
+        files.append(out.read_bytes())
+    assert files[0] == files[1]
+    with pytest.raises(ValueError, match="one after another"):
+        fit.fit_data(positions.record_rows(gen.read(data)), tmp_path / "lead.weights",
+                     header={}, lead=20, jobs=2)
+
+
 def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
     """Fitting the difference from given weights: a huge ridge keeps those weights."""
     monkeypatch.setattr(fit, "ITERATIONS", 10)
