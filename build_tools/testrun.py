@@ -29,6 +29,8 @@ PYTEST_NO_TESTS = 5
 MAX_RERUNS = 3
 #: Each half's log ends with its slowest tests, so that the run's time can be balanced.
 DURATIONS = 30
+#: ... and its slowest test files, with their seconds.
+FILES = 20
 
 
 TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy", "cffi")
@@ -96,6 +98,16 @@ def failed_tests(junit_xml: str) -> list[str]:
     return failed
 
 
+def file_times(junit_xml: str) -> list[tuple[str, float]]:
+    """Returns each test file's seconds in a pytest JUnit XML report (its tests' times,
+    fixtures included), the slowest first: what a half's time is made of."""
+    totals: dict[str, float] = {}
+    for case in ET.fromstring(junit_xml).iter("testcase"):
+        path = _split_classname(case.get("classname", ""))[0]
+        totals[path] = totals.get(path, 0.0) + float(case.get("time", 0))
+    return sorted(totals.items(), key=lambda item: -item[1])
+
+
 def _split_classname(classname: str) -> tuple[str, str]:
     """Splits a JUnit classname (``tests.browser.test_x`` or ``tests.test_x.TestY``) into
     the test file's path and the class name ("" for a module-level test)."""
@@ -133,8 +145,11 @@ def run_halves(halves: list[tuple[str, list[str]]], root: Path, env: dict[str, s
             if code == PYTEST_NO_TESTS:
                 print(f"error: pytest ran no {name} tests", file=sys.stderr)
                 code = 1
-            if code and reports[name].exists():
-                failed += failed_tests(reports[name].read_text())
+            if reports[name].exists():
+                report = reports[name].read_text()
+                slowest = ", ".join(f"{path} {seconds:.0f} s" for path, seconds in file_times(report)[:FILES])
+                print(f"{name}: slowest files: {slowest}", flush=True)
+                failed += failed_tests(report) if code else []
             status = status or code
     again = reruns(failed) if status else []
     if not again:

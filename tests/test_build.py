@@ -307,6 +307,13 @@ def test_failed_tests_are_read_from_the_junit_report_as_node_ids():
     ]
 
 
+def test_each_files_seconds_are_summed_from_the_junit_report():
+    report = JUNIT.replace('name="test_move_clock[30]"', 'name="test_move_clock[30]" time="2.5"') \
+        .replace('name="test_fine"', 'name="test_fine" time="1.0"').replace('name="test_gc"', 'name="test_gc" time="3"')
+    assert testrun.file_times(report) == [("tests/browser/test_review_page.py", 3.5),
+                                          ("tests/test_patterns.py", 3.0), ("tests/browser/test_controls.py", 0.0)]
+
+
 def test_only_a_few_failed_browser_tests_run_again():
     """A browser test that failed beside the other half runs again alone; a Python test's
     failure, or many browser failures, fail the run at once."""
