@@ -110,10 +110,12 @@ def file_times(junit_xml: str) -> list[tuple[str, float]]:
 
 def _split_classname(classname: str) -> tuple[str, str]:
     """Splits a JUnit classname (``tests.browser.test_x`` or ``tests.test_x.TestY``) into
-    the test file's path and the class name ("" for a module-level test)."""
+    the test file's path and the class name ("" for a module-level test).  The file is
+    the first part named ``test_*``: a class may have any name (hypothesis's stateful
+    ``test_random_commands = Machine.TestCase``)."""
     parts = classname.split(".")
-    cls = parts.pop() if parts and parts[-1][:1].isupper() else ""
-    return "/".join(parts) + ".py", cls
+    module = next((n for n, part in enumerate(parts) if part.startswith("test_")), len(parts) - 1)
+    return "/".join(parts[:module + 1]) + ".py", "::".join(parts[module + 1:])
 
 
 def reruns(failed: list[str]) -> list[str]:

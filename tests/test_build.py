@@ -296,6 +296,7 @@ JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="py
 <testcase classname="tests.browser.test_review_page" name="test_fine"/>
 <testcase classname="tests.test_patterns.TestEvaluate" name="test_gc"><failure message="y"/></testcase>
 <testcase classname="tests.browser.test_controls" name="test_b3"><error message="z"/></testcase>
+<testcase classname="tests.test_tabs.test_random_work" name="runTest"><failure message="w"/></testcase>
 </testsuite></testsuites>"""
 
 
@@ -304,6 +305,7 @@ def test_failed_tests_are_read_from_the_junit_report_as_node_ids():
         "tests/browser/test_review_page.py::test_move_clock[30]",
         "tests/test_patterns.py::TestEvaluate::test_gc",
         "tests/browser/test_controls.py::test_b3",
+        "tests/test_tabs.py::test_random_work::runTest",
     ]
 
 
@@ -311,7 +313,8 @@ def test_each_files_seconds_are_summed_from_the_junit_report():
     report = JUNIT.replace('name="test_move_clock[30]"', 'name="test_move_clock[30]" time="2.5"') \
         .replace('name="test_fine"', 'name="test_fine" time="1.0"').replace('name="test_gc"', 'name="test_gc" time="3"')
     assert testrun.file_times(report) == [("tests/browser/test_review_page.py", 3.5),
-                                          ("tests/test_patterns.py", 3.0), ("tests/browser/test_controls.py", 0.0)]
+                                          ("tests/test_patterns.py", 3.0), ("tests/browser/test_controls.py", 0.0),
+                                          ("tests/test_tabs.py", 0.0)]
 
 
 def test_only_a_few_failed_browser_tests_run_again():

@@ -106,24 +106,21 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     assert "| 16-20 |" in table and "| tiny.weights - standard.weights |" in table
 
 
-def test_stages_fitted_two_at_a_time_write_the_same_file(data, tmp_path, monkeypatch):
+def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
     """``fit --jobs 2`` (forked processes sharing the rows) changes the time, not the
-    weights: the same bytes as one job, with a prior and two windows."""
+    weights: each stage's as one job's, with a prior and two windows (the command line's
+    ``--jobs``: the siblings' test)."""
     monkeypatch.setattr(fit, "ITERATIONS", 10)
     monkeypatch.setattr(fit, "WINDOWS", (2, 6))
     from reversi.engine.evaluate import DATA
     from reversi.engine.weights import load
-    prior = load(DATA / "standard.weights")
-    files = []
-    for jobs in (1, 2):
-        out = tmp_path / f"jobs{jobs}.weights"
-        fit.fit_data(positions.record_rows(gen.read(data)), out, header={"seed": 5},
-                     ridge=10.0, stages=fit.even_stages(10), prior=prior, jobs=jobs)
-        files.append(out.read_bytes())
-    assert files[0] == files[1]
+    rows = positions.record_rows(gen.read(data))
+    args = (rows, 10.0, fit.even_stages(10), load(DATA / "standard.weights"), None, False)
+    one, two = list(fit._fitted(*args, jobs=1)), list(fit._fitted(*args, jobs=2))
+    assert [report for _, report in one] == [report for _, report in two]
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(one, two, strict=True))
     with pytest.raises(ValueError, match="one after another"):
-        fit.fit_data(positions.record_rows(gen.read(data)), tmp_path / "lead.weights",
-                     header={}, lead=20, jobs=2)
+        fit.fit_data(rows, Path("unused.weights"), header={}, lead=20, jobs=2)
 
 
 def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
@@ -198,7 +195,7 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
     out = tmp_path / "two.weights"
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
-              "--ridge", "10", "--window", "2", "6", "--out", str(out)])
+              "--ridge", "10", "--window", "2", "6", "--jobs", "2", "--out", str(out)])
     header = Evaluator.load(out).weights.header
     assert header["window"] == [2, 6] and {r["window"] for r in header["fit"]} <= {2, 6}
     assert header["positions"] == len(records) + len(gen.read(data))
