@@ -312,7 +312,11 @@ def cmd_fit(args: argparse.Namespace) -> None:
 def cmd_error(args: argparse.Namespace) -> None:
     """Prints the held-out error of each weight file by bands of empties."""
     import positions
-    print(positions.error_table(read(args.file), args.weights, paired=args.paired))
+    records = read(args.file)
+    if args.held_out:
+        import fit
+        records = records[records["game"] % fit.HOLD_OUT == 0]
+    print(positions.error_table(records, args.weights, paired=args.paired))
 
 
 def cmd_speed(args: argparse.Namespace) -> None:
@@ -385,6 +389,8 @@ def main(argv: list[str] | None = None) -> None:
     error.add_argument("weights", type=Path, nargs="+")
     error.add_argument("--paired", action="store_true", help="each file's difference from "
                        "the first, with its standard error")
+    error.add_argument("--held-out", action="store_true", help="only the games that fits hold "
+                       "out (a training file's: exact labels up to --exact empties, searches above)")
     error.set_defaults(run=cmd_error)
     speed = sub.add_parser("speed")
     speed.add_argument("--games", type=int, default=6)

@@ -128,10 +128,10 @@ def _paired(records: np.ndarray, difference: np.ndarray, chosen: np.ndarray) -> 
     resampling whole games (their positions are not independent)."""
     if not chosen.any():
         return "-"
-    games = np.unique(records["game"][chosen])
+    games, game = np.unique(records["game"][chosen], return_inverse=True)
     rng = np.random.default_rng(0)
-    sums = np.array([difference[chosen & (records["game"] == g)].sum() for g in games])
-    counts = np.array([(chosen & (records["game"] == g)).sum() for g in games])
+    sums = np.bincount(game, weights=difference[chosen], minlength=len(games))
+    counts = np.bincount(game, minlength=len(games))
     picks = rng.integers(0, len(games), (400, len(games)))
     means = sums[picks].sum(axis=1) / np.maximum(counts[picks].sum(axis=1), 1)
     return f"{difference[chosen].mean():+.2f} ± {means.std():.2f}"

@@ -256,3 +256,34 @@ def test_the_design_matrix_times_weights_is_the_evaluation(data):
     solution = np.random.default_rng(5).normal(size=fit.OFFSETS[-1] + len(fit.EXTRAS))
     found = fit.design(rows_, select) @ solution
     assert np.allclose(found, fit.predict(rows_, select, fit.expand(solution)))
+
+
+def test_the_error_table_of_the_games_fits_hold_out(data, capsys, monkeypatch):
+    """``error --held-out``: only games 0 mod HOLD_OUT, which no fit trains on (C2)."""
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    from reversi.engine.evaluate import DATA
+    shipped = str(DATA / "standard.weights")
+    gen.main(["--data", str(data.parent), "--name", data.stem, "error", "--held-out", "--paired",
+              shipped, shipped])
+    records = gen.read(data)
+    held = records[records["game"] % fit.HOLD_OUT == 0]
+    assert 0 < len(held) < len(records)
+    low = int(((held["empties"] >= 0) & (held["empties"] <= 10)).sum())
+    out = capsys.readouterr().out
+    assert f"| positions (label) | {low} mixed |" in out  # exact from 8 empties (TINY), searched above
+    assert "| standard.weights - standard.weights | +0.00 ± 0.00 |" in out
+
+
+def test_the_paired_standard_error_resamples_whole_games():
+    """``_paired``'s bootstrap of games, against its definition written as a loop."""
+    rng = np.random.default_rng(3)
+    records = np.zeros(300, dtype=gen.RECORD)
+    records["game"] = np.sort(rng.integers(0, 40, 300))
+    difference, chosen = rng.normal(size=300), rng.random(300) < 0.7
+    games = np.unique(records["game"][chosen])
+    sums = np.array([difference[chosen & (records["game"] == g)].sum() for g in games])
+    counts = np.array([(chosen & (records["game"] == g)).sum() for g in games])
+    picks = np.random.default_rng(0).integers(0, len(games), (400, len(games)))
+    means = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
+    assert positions._paired(records, difference, chosen) == \
+        f"{difference[chosen].mean():+.2f} ± {means.std():.2f}"
