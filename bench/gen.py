@@ -46,7 +46,11 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
     nice python3 bench/gen.py --name train4 --seed 5 --siblings 3 games --games 400000 --jobs 2
     python3 bench/gen.py --name train fit --more train2 --labels mean --like py/reversi/engine/data/standard.weights \
         --prior py/reversi/engine/data/standard.weights --out bench/.data/fits/next.weights
+    python3 bench/gen.py --name train2 fit --more train3 train4 --stages 30 --labels mean --window 2 \
+        --prior py/reversi/engine/data/standard.weights --jobs 2 --out bench/.data/fits/next.weights
     python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
+    python3 bench/gen.py --name train4 error --held-out --paired py/reversi/engine/data/standard.weights \
+        bench/.data/fits/next.weights    # on train4's games 0 mod 10, which no fit trains on
     python3 bench/gen.py speed      # the throughput figures of bench/RESULTS.md
 
 In the background (``nohup setsid ...``) a job has its own scheduling group, and
