@@ -36,6 +36,11 @@ FILES = 20
 TEST_MODULES = ("pytest", "hypothesis", "playwright", "ruff", "mypy", "numpy", "scipy", "cffi")
 
 BROWSERS = ("chromium", "chromium-browser")
+#: A small Debian font (1.6 MB) with kana, Chinese in both scripts and Hangul: without one,
+#: Chromium draws the ja, zh and ko pages' text as boxes.
+CJK_FONT = "fonts-wqy-microhei"
+#: Code points the font must have (hex): あ, 體, 中 and the Hangul of 리버시.
+CJK_LETTERS = ("3042", "9ad4", "4e2d", "b9ac", "bc84", "c2dc")
 
 
 #: With no pytest arguments the suite runs as two halves side by side, one a core: these
@@ -71,14 +76,28 @@ def run_step(command: list[str]) -> None:
         raise BuildError(f"{' '.join(command)} failed; check network access to the package registries.")
 
 def ensure_chromium() -> None:
-    """Installs Debian's chromium for the browser tests when none is on PATH and we are root."""
-    if any(shutil.which(name) for name in BROWSERS):
+    """Installs Debian's chromium for the browser tests, and a font with Japanese, Chinese
+    and Korean (:data:`CJK_FONT`), when they are missing and we are root."""
+    missing = [*([] if any(shutil.which(name) for name in BROWSERS) else ["chromium"]),
+               *([] if has_cjk_font() else [CJK_FONT])]
+    if not missing:
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
-        log("warning: no Chromium found and cannot apt-get install it; browser tests will fail")
+        log(f"warning: cannot apt-get install {', '.join(missing)}; "
+            + ("browser tests will fail" if "chromium" in missing else "CJK text will be boxes"))
         return
     run_step(["apt-get", "update"])
-    run_step(["apt-get", "install", "-y", "chromium"])
+    run_step(["apt-get", "install", "-y", *missing])
+
+
+def has_cjk_font() -> bool:
+    """Tells whether fontconfig knows a font with a kana, a Chinese and a Hangul letter (the
+    languages' checks and screenshots measure real glyphs, not boxes)."""
+    if not shutil.which("fc-list"):
+        return False
+    found = subprocess.run(["fc-list", f":charset={' '.join(CJK_LETTERS)}", "family"],
+                           capture_output=True, text=True)
+    return bool(found.stdout.strip())
 
 def ensure_test_packages() -> None:
     """Installs the project with its test extra when a test package is not importable."""

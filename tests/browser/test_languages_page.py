@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from build_tools.downloads import fetch_axe
+from build_tools.testrun import CJK_FONT, has_cjk_font
 from reversi.app.wording.catalog import CODES, say, speaking
 from tests.browser.pages import READY, WIPE_OUT, play, screenshot, status, tap, wait_until
 from tests.browser.test_a11y import scan
@@ -77,6 +78,12 @@ def at_every_size(page, axe_source: str, code: str, screen: str) -> tuple[list[s
     page.set_viewport_size(SIZES[1])
     screenshot(page, f"lang-{code}-{screen}-phone")
     return problems, scan(page, axe_source)["violations"]
+
+
+def test_l4_the_machine_draws_japanese_chinese_and_korean():
+    """The fit checks and screenshots below measure real glyphs, not boxes: fontconfig knows a
+    font with kana, Chinese and Hangul (``build.py test`` installs one)."""
+    assert has_cjk_font(), f"no CJK font: apt-get install {CJK_FONT}"
 
 
 @pytest.fixture(scope="module")
