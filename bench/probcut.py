@@ -17,6 +17,7 @@ Usage (from the repository root)::
     nice python3 bench/probcut.py --positions 300 --weights py/reversi/engine/data/standard.weights
     nice python3 bench/probcut.py --positions 60 --weights py/reversi/engine/data/anti.weights
     nice python3 bench/probcut.py --positions 300 --weights NEW.weights --records bench/.data/gen/train.bin
+    nice python3 bench/probcut.py --positions 300 --weights W.weights --records bench/.data/gen/train4.bin --games 900
 """
 
 from __future__ import annotations
@@ -62,15 +63,22 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
     return out
 
 
-def sample_records(path: Path, count: int, seed: int) -> list[tuple[int, int]]:
+def sample_records(path: Path, count: int, seed: int,
+                   games: int | None = None) -> tuple[list[tuple[int, int]], int]:
     """Returns ``count`` positions with 24-50 empties, at random, from the records of
-    ``bench/gen.py`` in ``path`` (its training games, when the old games are gone)."""
+    ``bench/gen.py`` in ``path`` (its training games, when the old games are gone): of its
+    first ``games`` games (all when None), and how many games that was, so that a file
+    that grows later gives the same sample."""
     import gen
+    import numpy as np
     records = gen.read(path)
+    ends = np.flatnonzero(records["left"] == 0)  # each game's last record
+    used = len(ends) if games is None else min(games, len(ends))
+    records = records[:ends[used - 1] + 1] if used else records[:0]
     records = records[(records["empties"] >= 24) & (records["empties"] <= 50)]
     rng = random.Random(seed)
     return [(int(r["p"]), int(r["o"])) for r in (records[rng.randrange(len(records))]
-                                                 for _ in range(count))]
+                                                 for _ in range(count))], used
 
 
 def fit(pairs: list[tuple[float, float]]) -> list[float]:
@@ -81,17 +89,36 @@ def fit(pairs: list[tuple[float, float]]) -> list[float]:
     return [round(a, 4), round(b, 4), round(sigma, 4)]
 
 
-def main() -> None:
+def _without(argv: list[str], option: str) -> list[str]:
+    """Returns ``argv`` without ``option`` and its value (``--games N`` or ``--games=N``)."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == option:
+            skip = True
+        elif not arg.startswith(option + "="):
+            out.append(arg)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weights", type=Path, required=True)
     parser.add_argument("--records", type=Path, help="positions from bench/gen.py's records instead")
-    args = parser.parse_args()
+    parser.add_argument("--games", type=int, help="only the first GAMES games of --records "
+                        "(the header always names how many were read)")
+    args = parser.parse_args(argv)
     weights = load(args.weights)
     evaluator = Evaluator(weights)
-    positions = sample_records(args.records, args.positions, args.seed) if args.records else \
-        sample(args.positions, args.seed, evaluator.variant)
+    argv = sys.argv[1:] if argv is None else argv
+    if args.records:
+        positions, games = sample_records(args.records, args.positions, args.seed, args.games)
+        argv = [*_without(argv, "--games"), "--games", str(games)]
+    else:
+        positions = sample(args.positions, args.seed, evaluator.variant)
     stats = {}
     for depth in PROBCUT_DEPTHS:
         shallow = shallow_depth(depth)
@@ -102,7 +129,7 @@ def main() -> None:
         stats[str(depth)] = fit(pairs)
         print(f"depth {depth} from {shallow}: a, b, sigma = {stats[str(depth)]}", flush=True)
     weights.header["probcut"] = stats
-    weights.header["probcut_command"] = "python3 bench/probcut.py " + " ".join(sys.argv[1:])
+    weights.header["probcut_command"] = "python3 bench/probcut.py " + " ".join(argv)
     save(args.weights, weights)
     print(f"wrote {args.weights}")
 

@@ -287,3 +287,20 @@ def test_the_paired_standard_error_resamples_whole_games():
     means = sums[picks].sum(axis=1) / counts[picks].sum(axis=1)
     assert positions._paired(records, difference, chosen) == \
         f"{difference[chosen].mean():+.2f} ± {means.std():.2f}"
+
+
+def test_probcut_samples_the_first_games_of_a_file_that_grows(data, tmp_path):
+    """``probcut.py --records F --games N`` reads F's first N games, and its header names
+    N, so the shipped statistics come again from the generator's file after it grew."""
+    import shutil
+
+    import probcut
+    grown = tmp_path / "grown.bin"
+    shutil.copy(data, grown)
+    shutil.copy(data.with_suffix(".json"), grown.with_suffix(".json"))
+    assert gen.generate(grown, 8, **TINY) == 2
+    first, used = probcut.sample_records(data, 20, 1)
+    assert used == 6 and probcut.sample_records(grown, 20, 1, games=6) == (first, 6)
+    assert probcut.sample_records(grown, 20, 1)[1] == 8 and probcut.sample_records(grown, 20, 1, 99)[1] == 8
+    assert probcut._without(["--seed", "1", "--games", "5", "--games=6", "--records", "r"], "--games") == \
+        ["--seed", "1", "--records", "r"]
