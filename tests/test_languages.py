@@ -90,11 +90,11 @@ def test_l3_square_names_and_board_strings_stay_universal():
 
 
 def test_l4_a_range_of_columns_or_rows_never_breaks_across_lines():
-    """L4: "a–h" and "1–8" keep together on a narrow screen (a line ended "a–" and the next
-    began "h" in Japanese at 360 px): each table joins them with word joiners (U+2060),
-    which nothing shows or reads."""
+    """L4: "a–h", "1–8" and "8×8" keep together on a narrow screen (a line ended "a–" and
+    the next began "h" in Japanese at 360 px): each table joins them with word joiners
+    (U+2060), which nothing shows or reads."""
     for code in CODES:
         for key, entry in table(code).items():
             for text in forms(entry):
-                assert not re.search(r"(?<![A-Za-z0-9\u2060])[a1][-–〜~](?!\u2060)", text), (code, key, text)
-                assert not re.search(r"(?<!\u2060)[-–〜~][h8](?![A-Za-z0-9])", text), (code, key, text)
+                assert not re.search(r"(?<![A-Za-z0-9\u2060])[a18][-–〜~×](?!\u2060)", text), (code, key, text)
+                assert not re.search(r"(?<!\u2060)[-–〜~×][h8](?![A-Za-z0-9])", text), (code, key, text)
