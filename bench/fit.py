@@ -327,7 +327,7 @@ def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: flo
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
     numbers, reports = [], []
-    fitted = _fitted(data, ridge, stages, prior, settings, every_row, jobs if not lead else 1)
+    fitted = _fitted(data, ridge, stages, prior, settings, every_row, jobs)
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
