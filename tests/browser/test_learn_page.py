@@ -218,9 +218,14 @@ def test_n5_axe_finds_no_violations_in_a_lesson_and_in_how_to_play(page):
     assert found == [], "\n".join(found)
 
 
+#: A lesson's parts that a player reads or taps after a move: all on screen at once (N5).
+IN_VIEW = ("#lesson-goal", "#lesson-message", "#lesson-next")
+
+
 def test_n5_a_lesson_fits_every_screen_size_with_no_layout_problem(page):
     """B8 at the phone and desktop sizes of the screen tests: no sideways scroll, 40 px squares, 40 px controls, nothing
-    over the board, with a lesson open (its verdict shown) and with the invitation."""
+    over the board, with a lesson open (its verdict shown) and with the invitation; the goal, the verdict
+    and the next-lesson button on screen together, a phone on its side included."""
     from tests.browser.pages import SIZES
     from tests.browser.test_screens import LAYOUT_PROBLEMS
 
@@ -237,6 +242,9 @@ def test_n5_a_lesson_fits_every_screen_size_with_no_layout_problem(page):
         page.set_viewport_size(viewport)
         settle(page)
         problems += [f"lesson {size}: {p}" for p in page.evaluate(LAYOUT_PROBLEMS)]
+        problems += [f"lesson {size}: {part} off screen" for part in page.evaluate(
+            """(parts) => parts.filter((s) => { const r = document.querySelector(s).getBoundingClientRect();
+                return r.top < 0 || r.bottom > innerHeight || r.height === 0; })""", list(IN_VIEW))]
         if size == "640x360":
             screenshot(page, "learn-lesson-640x360-light")
     assert problems == [], "\n".join(problems)
