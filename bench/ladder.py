@@ -14,7 +14,8 @@ Players:
 - ``baseline-LEVEL``: that level of the frozen engine of commit 9cc7dfa
   (``bench/baseline.py``), at its own node budget; ``1fcb9e8-LEVEL`` the
   same of commit 1fcb9e8's engine (the Expert before the trained evaluation's
-  second generation, C2's yardstick);
+  second generation, C2's yardstick), on the compiled search when it is built
+  (``bench/frozen_native.py``: its moves, about 60 times faster);
 - ``LEVEL@NODES``, e.g. ``hard@36000``: a level at another node budget (the
   rest of its configuration unchanged), to find a budget before setting it;
 - ``random``: a uniformly random legal move (seeded).
@@ -45,6 +46,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
                 str(Path(__file__).resolve().parent.parent / "py")]
 
 import baseline  # noqa: E402
+import frozen_native  # noqa: E402
 
 import native  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
@@ -154,6 +156,7 @@ def one_game(task: Task) -> tuple[int, int, float, str]:
 def main() -> None:
     """Plays the chosen pairs and prints W/D/L, score and goal per pair."""
     native.install()
+    frozen_native.install()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -1,0 +1,84 @@
+"""1fcb9e8's frozen engine on the compiled search (``bench/frozen_native.py``) plays the
+frozen engine's moves (C2's yardstick, measured faster): the same recursive search and
+shapes as the current engine's, the same evaluation, the same node-budget searches
+(moves, values, depths, node counts, lines) and, from the exact solver, moves of the
+same exact score."""
+
+from __future__ import annotations
+
+import inspect
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import baseline  # noqa: E402
+import frozen_native  # noqa: E402
+
+import native  # noqa: E402
+from reversi.engine import patterns, search  # noqa: E402
+from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.endgame import solve_all  # noqa: E402
+
+FROZEN = frozen_native.FROZEN
+if subprocess.run(["git", "-C", str(baseline.ROOT), "cat-file", "-e", f"{FROZEN.commit}^{{commit}}"],
+                  capture_output=True).returncode:
+    pytest.skip(f"the clone lacks commit {FROZEN.commit} (a shallow clone)", allow_module_level=True)
+if not native.AVAILABLE:
+    pytest.skip("the compiled engine is not built (tests/test_native.py builds it)", allow_module_level=True)
+
+#: The methods the compiled search stands for.
+RECURSIVE = ("value", "_value", "_pvs", "_frontier", "_ordered", "_poll", "principal_variation")
+
+
+def positions(count: int, seed: int, plies: tuple[int, int]) -> list[tuple[int, int]]:
+    """Returns ``count`` positions after a seeded random number of random plies in ``plies``."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        board = Board.initial()
+        for _ in range(rng.randint(*plies)):
+            if board.is_game_over():
+                break
+            board.play(rng.choice(board.legal_moves()))
+        if not board.is_game_over() and board.legal_moves():
+            found.append(board.mover_mask())
+    return found
+
+
+def test_the_frozen_recursive_search_and_shapes_are_the_current_ones():
+    frozen = FROZEN.module("search").Search
+    for name in RECURSIVE:
+        assert inspect.getsource(getattr(frozen, name)) == inspect.getsource(getattr(search.Search, name)), name
+    assert inspect.getsource(FROZEN.module("patterns")) == inspect.getsource(patterns)
+
+
+def test_its_evaluation_is_the_frozen_one_to_the_last_unit():
+    compiled = native.evaluation(frozen_native.weights_evaluator())
+    frozen = FROZEN.module("evaluate").STANDARD
+    for p, o in positions(300, 1, (0, 56)):
+        assert compiled(p, o) == frozen.evaluate(p, o)
+
+
+def test_node_budget_searches_give_the_frozen_moves_values_and_nodes():
+    frozen = FROZEN.module("search").Search
+    compiled = frozen_native.search_class(FROZEN.module("search"), FROZEN.module("budget").SearchTimeout)
+    for p, o in positions(12, 2, (6, 40)):
+        a, b = frozen(None, 3000).run(p, o), compiled(None, 3000).run(p, o)
+        assert (a.square, a.score, a.depth, a.nodes, a.pv) == (b.square, b.score, b.depth, b.nodes, b.pv)
+
+
+def test_the_installed_frozen_expert_plays_an_exact_best_move_in_the_endgame(monkeypatch):
+    players, think = FROZEN.module("players"), FROZEN.module("think")
+    for name in ("Search", "Solver"):  # put back after the test
+        monkeypatch.setattr(think, name, getattr(think, name))
+    assert frozen_native.install()
+    assert think.Search.__module__ == frozen_native.__name__
+    for p, o in positions(4, 3, (47, 49)):
+        scores = solve_all(p, o)
+        move = players.choose_move(p, o, "expert", nodes=players.LEVELS["expert"].nodes)
+        assert move.exact and scores[move.square] == max(scores.values())
