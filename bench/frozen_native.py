@@ -37,17 +37,6 @@ def weights_evaluator() -> Evaluator:
     return Evaluator.load(folder / "data" / "standard.weights")
 
 
-def _cut_arrays(table: dict[int, tuple[int, float, float, float]]) -> tuple[Any, Any]:
-    """Returns a ProbCut table (depth -> shallow depth, slope, offset, margin) as the C
-    search's arrays."""
-    has = [0] * 61
-    cut = [0.0] * (61 * 4)
-    for depth, row in table.items():
-        has[depth] = 1
-        cut[4 * depth:4 * depth + 4] = list(row)
-    return native.ffi.new("int[]", has), native.ffi.new("double[]", cut)
-
-
 def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
     """Returns the frozen ``search.Search`` with its recursive search in C, raising the
     frozen ``timeout`` at the node cap."""
@@ -64,7 +53,7 @@ def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
             super().__init__(None, max_nodes, variant=variant, evaluator=evaluator, selective=selective)
             compiled = native.evaluation(weights_evaluator())
             self.evaluate = compiled  # the root's ordering: the same values
-            self._cuts = _cut_arrays(self.probcut)
+            self._cuts = native.cut_arrays(self.probcut)
             self._context = native.ffi.gc(native.lib.rn_search_new(compiled.pointer, 1, *self._cuts),
                                           native.lib.rn_search_free)
             native.lib.rn_search_limits(self._context, -1 if max_nodes is None else max_nodes, -1.0)

@@ -35,7 +35,7 @@ from typing import Any
 
 from .library import ROOT, build, library_path, load
 
-__all__ = ["AVAILABLE", "SEARCH", "SOLVER", "Evaluation", "Search", "Solver", "build", "evaluation",
+__all__ = ["AVAILABLE", "SEARCH", "SOLVER", "Evaluation", "Search", "Solver", "build", "cut_arrays", "evaluation",
            "install", "library_path", "perft", "solve_all"]
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -126,11 +126,15 @@ class Evaluation:
 
 
 def _cut_arrays(evaluator: Evaluator | None) -> tuple[Any, Any]:
-    """Returns ProbCut's table for ``evaluator`` (None: no ProbCut) as C arrays indexed by
-    depth: whether to try it, and its shallow depth, slope, offset and margin."""
+    """Returns ProbCut's table for ``evaluator`` (None: no ProbCut) as :func:`cut_arrays`."""
+    return cut_arrays(probcut.probcut_table(evaluator.probcut) if evaluator else {})
+
+
+def cut_arrays(table: dict[int, tuple[int, float, float, float]]) -> tuple[Any, Any]:
+    """Returns a ProbCut table (depth: shallow depth, slope, offset, margin) as the C
+    search's arrays indexed by depth: whether to try it, and those four numbers."""
     has = [0] * 61
     cut = [0.0] * (61 * 4)
-    table = probcut.probcut_table(evaluator.probcut) if evaluator else {}
     for depth, (shallow, slope, offset, margin) in table.items():
         has[depth] = 1
         cut[4 * depth:4 * depth + 4] = [shallow, slope, offset, margin]
