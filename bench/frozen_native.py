@@ -37,6 +37,15 @@ def weights_evaluator() -> Evaluator:
     return Evaluator.load(folder / "data" / "standard.weights")
 
 
+def _check(deadline: Any, evaluator: Any, variant: str) -> None:
+    """Refuses what the compiled frozen engine does not play: a deadline, another
+    evaluator than the frozen engine's own, another variant than the standard game."""
+    if deadline is not None and deadline.at is not None or variant != STANDARD or \
+            evaluator not in (None, FROZEN.module("evaluate").STANDARD):
+        raise ValueError("the compiled frozen engine plays the standard game with its own "
+                         "weights at node budgets")
+
+
 def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
     """Returns the frozen ``search.Search`` with its recursive search in C, raising the
     frozen ``timeout`` at the node cap."""
@@ -47,8 +56,7 @@ def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
 
         def __init__(self, deadline: Any = None, max_nodes: int | None = None, *,
                      variant: str = STANDARD, evaluator: Any = None, selective: bool = True) -> None:
-            if deadline is not None and deadline.at is not None or variant != STANDARD:
-                raise ValueError("the compiled frozen search plays the standard game at node budgets")
+            _check(deadline, evaluator, variant)
             self._context = None
             super().__init__(None, max_nodes, variant=variant, evaluator=evaluator, selective=selective)
             compiled = native.evaluation(weights_evaluator())
@@ -75,8 +83,7 @@ def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
 def _solver(deadline: Any = None, *, evaluator: Any = None, variant: str = STANDARD) -> native.Solver:
     """Returns the compiled exact solver in the frozen solver's place (its evaluation only
     orders moves and guesses: the scores are exact)."""
-    if deadline is not None and deadline.at is not None or variant != STANDARD:
-        raise ValueError("the compiled frozen solver plays the standard game at node budgets")
+    _check(deadline, evaluator, variant)
     return native.Solver(evaluator=weights_evaluator())
 
 

@@ -82,3 +82,12 @@ def test_the_installed_frozen_expert_plays_an_exact_best_move_in_the_endgame(mon
         scores = solve_all(p, o)
         move = players.choose_move(p, o, "expert", nodes=players.LEVELS["expert"].nodes)
         assert move.exact and scores[move.square] == max(scores.values())
+
+
+def test_what_it_cannot_play_is_refused():
+    compiled = frozen_native.search_class(FROZEN.module("search"), FROZEN.module("budget").SearchTimeout)
+    deadline = FROZEN.module("budget").Deadline(1.0)
+    for kwargs in ({"deadline": deadline}, {"variant": "anti"},
+                   {"evaluator": FROZEN.module("evaluate").for_variant("anti")}):
+        with pytest.raises(ValueError, match="node budgets"):
+            compiled(**kwargs)
