@@ -3,7 +3,8 @@ at game over (the result card) and with the menu open; a screenshot of each.
 
 At each size and scheme the layout is checked (B8: no horizontal scroll, squares of
 at least 40 px, buttons at least 40 px tall, nothing sticking out sideways, nothing
-over the board but the menu sheet; axe's colour-contrast rule), and what is in the
+over the board but the menu sheet; axe's colour-contrast rule; at game over the result
+card's New game and Review on screen), and what is in the
 viewport without scrolling goes into a table per state, printed and written to
 test-output/viewport-table-STATE.txt. Screenshots: test-output/screen-STATE-SIZE-SCHEME.png.
 The context asks for reduced motion, so that every picture is still (no flip, no pop).
@@ -81,6 +82,9 @@ COMMON = {
     "Pause": lambda pg: pg.get_by_role("button", name="Pause", exact=True),
     "message": lambda pg: pg.locator("#message"),
 }
+#: What must be on screen, with no scrolling, at every size: at a game's end, the result card's
+#: first actions (a phone on its side hides the move list for them, as a short upright one does).
+ON_SCREEN = {"gameover": ("card:New game", "card:Review")}
 EXTRA = {
     "play": {},
     "gameover": {
@@ -126,6 +130,8 @@ def shoot_every_size(pg, state: str, axe_source: str, problems: dict[str, list[s
             settle(pg)
             found = pg.evaluate(LAYOUT_PROBLEMS) + [f"low contrast: {p}" for p in pg.evaluate(CONTRAST)]
             problems[size] += [f"{state} {scheme}: {p}" for p in found]
+            problems[size] += [f"{state} {scheme}: {name} off screen" for name in ON_SCREEN.get(state, ())
+                               if not in_viewport(pg, EXTRA[state][name](pg))]
             screenshot(pg, f"screen-{state}-{size}-{scheme}")
         lines.append(in_view_table(pg, state, size))
     pg.set_viewport_size(SIZES["360x640"])
