@@ -16,7 +16,8 @@ stage's range (one of ``WINDOWS``) are fitted by LSQR (scipy), columns scaled:
 ridge regression, ``min |Aw - y|^2 + ridge |w|^2`` (:func:`solve_ridge`).  Games whose number is 0
 mod 10 are held out; the window, and ``ridge`` unless given, are chosen per
 stage on them among ``WINDOWS`` and ``RIDGES``; with ``every_row`` the chosen
-pair is then solved once more on every row, the held-out games' too.
+pair is then solved once more on every row, the held-out games' too (and the
+choice itself can be written beside it, its twin: :func:`fit_data`).
 The weights are rounded to int16 units of ``SCALE`` discs.
 
 numpy and scipy are needed here only, never by the engine.
@@ -190,6 +191,8 @@ def prior_vector(weights: Weights, low: int, high: int) -> np.ndarray:
 
 #: Per stage, the windows and the ridges a fit tries (:func:`settings_like`).
 Settings = list[tuple[tuple[int, ...], tuple[float, ...]]]
+#: A fit on every row's twin: the chosen fit on the training games alone, and its report.
+Twin = tuple[np.ndarray, dict] | None
 
 
 def settings_like(weights: Weights, stages: list[int]) -> Settings:
@@ -203,14 +206,16 @@ def settings_like(weights: Weights, stages: list[int]) -> Settings:
 
 def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
               stages: list[int] = STAGES, prior: Weights | None = None,
-              settings: Settings | None = None, every_row: bool = False) -> tuple[np.ndarray, dict]:
-    """Returns a stage's full weight vector (discs) and its fit report.  With a
-    ``prior`` (weights), the fit is of the difference from its stage's weights, so
-    the ridge pulls towards those instead of towards zero.  ``settings``, when
-    given, are the windows and ridges tried (else ``WINDOWS`` and ``ridge`` or the
-    ridge ladder).  With ``every_row``, the window and ridge chosen on the held-out
-    games are solved once more on every row, those games' too (the report's error
-    stays the choice's, measured before they joined)."""
+              settings: Settings | None = None, every_row: bool = False) -> tuple[np.ndarray, dict, Twin]:
+    """Returns a stage's full weight vector (discs), its fit report and, with
+    ``every_row``, the twin (below; else None).  With a ``prior`` (weights), the fit
+    is of the difference from its stage's weights, so the ridge pulls towards those
+    instead of towards zero.  ``settings``, when given, are the windows and ridges
+    tried (else ``WINDOWS`` and ``ridge`` or the ridge ladder).  With ``every_row``,
+    the window and ridge chosen on the held-out games are solved once more on every
+    row, those games' too (the report's error stays the choice's, measured before
+    they joined); the twin is the choice itself, on the training games alone, with
+    its report: the fit whose held-out error can still be measured."""
     low, high = stage_range(stage, stages)
     held = data["game"] % HOLD_OUT == 0
     valid = (data["empties"] >= low) & (data["empties"] <= high) & held
@@ -236,11 +241,14 @@ def fit_stage(data: dict[str, np.ndarray], stage: int, ridge: float | None,
                 best = (error, damp, window, int(train.sum()), solution)
     assert best is not None
     error, damp, window, rows, solution = best
-    if every_row:
-        train = (data["empties"] >= low - window) & (data["empties"] <= high + window)
-        solution, rows = solve_ridge(*_problem(data, train, less), damp), int(train.sum())
-    return base + expand(solution), {"stage": stage, "rows": rows, "held_out": int(valid.sum()),
-                                     "ridge": damp, "window": window, "held_out_mae": round(error, 3)}
+    report = {"stage": stage, "rows": rows, "held_out": int(valid.sum()), "ridge": damp,
+              "window": window, "held_out_mae": round(error, 3)}
+    if not every_row:
+        return base + expand(solution), report, None
+    twin = (base + expand(solution), report)
+    train = (data["empties"] >= low - window) & (data["empties"] <= high + window)
+    every = solve_ridge(*_problem(data, train, less), damp)
+    return base + expand(every), {**report, "rows": int(train.sum())}, twin
 
 
 def _problem(data: dict[str, np.ndarray], select: np.ndarray,
@@ -316,40 +324,54 @@ def fit_files(files: list[Path], out: Path, *, header: dict, ridge: float | None
 def fit_data(data: dict[str, np.ndarray], out: Path, *, header: dict, ridge: float | None = None,
              lead: int = 0, mix: float = 1.0, stages: list[int] = STAGES,
              prior: Weights | None = None, settings: Settings | None = None,
-             every_row: bool = False, jobs: int = 1) -> Weights:
+             every_row: bool = False, jobs: int = 1, twin: Path | None = None) -> Weights:
     """Fits every stage on the rows ``data`` (:func:`rows`, :func:`record_rows`), writes
     the weight file ``out`` and returns its weights (see :func:`fit_files`; ``prior``,
-    ``settings`` and ``every_row``: :func:`fit_stage`).  With ``jobs`` above 1 the
-    stages are fitted that many at a time, in forked processes that share ``data``
-    (the same file as one job; not with ``lead``, whose stages wait for each other)."""
+    ``settings`` and ``every_row``: :func:`fit_stage`).  With ``every_row``, ``twin``
+    names a file for the twin fit too (on the training games alone; the same header
+    but for ``every_row`` and the reports).  With ``jobs`` above 1 the stages are
+    fitted that many at a time, in forked processes that share ``data`` (the same
+    file as one job; not with ``lead``, whose stages wait for each other)."""
     if jobs > 1 and lead:
         raise ValueError("a bootstrapped fit (lead) fits its stages one after another")
+    if twin and not every_row:
+        raise ValueError("a twin is the choice of a fit on every row (every_row)")
     data["result"] = data["label"].copy()
     value = np.where(data["exact"], data["label"], np.nan)
-    numbers, reports = [], []
+    stage_fits, twins = [], []
     fitted = _fitted(data, ridge, stages, prior, settings, every_row, jobs)
     for stage in range(len(stages)):
         if lead:
             bootstrap(data, value, lead, mix)
-        weights, report = next(fitted)
+        weights, report, twin_fit = next(fitted)
         if lead:  # the values the next stages' labels read
             low, high = stage_range(stage, stages)
             own = (data["empties"] >= low) & (data["empties"] <= high) & ~data["exact"]
             value[own] = predict(data, own, weights)
-        numbers.append(np.clip(np.rint(weights / SCALE), -32768, 32767).astype(np.int16))
-        reports.append(report)
+        stage_fits.append((weights, report))
+        twins.append(twin_fit)
         print(report, flush=True)
     header = {"variant": STANDARD, **header,
               "types": [name for name, _ in TYPES], "stages": stages,
               "extras": EXTRAS, "scale": SCALE,
               "bootstrap": {"lead": lead, "mix": mix} if lead else None,
-              "positions": int(len(data["label"])), "every_row": every_row, "fit": reports}
+              "positions": int(len(data["label"]))}
+    if twin:
+        _write(twin, {**header, "every_row": False}, twins)
+    return _write(out, {**header, "every_row": every_row}, stage_fits)
+
+
+def _write(out: Path, header: dict, stage_fits: list) -> Weights:
+    """Writes the weight file ``out`` of the stages' ``(weights, report)`` under ``header``
+    (the reports added) and returns its weights."""
     from array import array
-    weights_ = Weights(header, array("h", np.concatenate(numbers).tobytes()))
+    numbers = [np.clip(np.rint(w / SCALE), -32768, 32767).astype(np.int16) for w, _ in stage_fits]
+    weights = Weights({**header, "fit": [report for _, report in stage_fits]},
+                      array("h", np.concatenate(numbers).tobytes()))
     out.parent.mkdir(parents=True, exist_ok=True)
-    save(out, weights_)
+    save(out, weights)
     print(f"wrote {out} ({out.stat().st_size} bytes)", flush=True)
-    return weights_
+    return weights
 
 
 #: The arguments of :func:`fit_stage` that the forked jobs of :func:`_fitted` read.
@@ -358,7 +380,7 @@ _SHARED: tuple = ()
 
 def _fitted(data: dict[str, np.ndarray], ridge: float | None, stages: list[int],
             prior: Weights | None, settings: Settings | None, every_row: bool,
-            jobs: int) -> Iterator[tuple[np.ndarray, dict]]:
+            jobs: int) -> Iterator[tuple[np.ndarray, dict, Twin]]:
     """Yields :func:`fit_stage`'s results stage by stage, fitted ``jobs`` at a time.
     One job fits each stage when asked, so that it sees the rows as they are then."""
     global _SHARED
@@ -374,7 +396,7 @@ def _fitted(data: dict[str, np.ndarray], ridge: float | None, stages: list[int],
         _SHARED = ()
 
 
-def _fit_shared(stage: int) -> tuple[np.ndarray, dict]:
+def _fit_shared(stage: int) -> tuple[np.ndarray, dict, Twin]:
     """Fits ``stage`` on the rows of :data:`_SHARED` (a forked job)."""
     data, ridge, stages, prior, settings, every_row = _SHARED
     return fit_stage(data, stage, ridge, stages, prior, settings, every_row)

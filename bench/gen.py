@@ -48,6 +48,9 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
         --prior py/reversi/engine/data/standard.weights --out bench/.data/fits/next.weights
     python3 bench/gen.py --name train2 fit --more train3 train4 --stages 30 --labels mean --window 2 \
         --prior py/reversi/engine/data/standard.weights --jobs 2 --out bench/.data/fits/next.weights
+    python3 bench/gen.py --name train2 fit --more train3 train4 --stages 30 --labels mean --window 2 \
+        --prior py/reversi/engine/data/standard.weights --jobs 2 --every-row \
+        --twin bench/.data/fits/next.weights --out bench/.data/fits/next-every.weights  # both at once
     python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
     python3 bench/gen.py --name train4 error --held-out --paired py/reversi/engine/data/standard.weights \
         bench/.data/fits/next.weights    # on train4's games 0 mod 10, which no fit trains on
@@ -295,6 +298,8 @@ def cmd_fit(args: argparse.Namespace) -> None:
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
               "window": args.window, "data": " ".join(p.name for p in files), "lines": args.lines,
               "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
+    if args.twin and not args.every_row:
+        raise SystemExit("--twin is the choice of a fit with --every-row")
     fit.WINDOWS = tuple(args.window)
     prior = None
     if args.prior:
@@ -310,7 +315,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
         settings = fit.settings_like(load(args.like), stages)
         header["like"] = args.like.name
     fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
-                 settings=settings, every_row=args.every_row, jobs=args.jobs)
+                 settings=settings, every_row=args.every_row, jobs=args.jobs, twin=args.twin)
 
 
 def cmd_error(args: argparse.Namespace) -> None:
@@ -385,6 +390,8 @@ def main(argv: list[str] | None = None) -> None:
                       "fit, and its ridge and a third of it (instead of --window and --ridge)")
     fit_.add_argument("--every-row", action="store_true", help="solve each stage once more "
                       "on every row, the held-out games' too, with the window and ridge chosen on them")
+    fit_.add_argument("--twin", type=Path, metavar="FILE", help="with --every-row, also write "
+                      "the choice itself (the training games alone: its held-out error measurable)")
     fit_.add_argument("--jobs", type=int, default=1, help="stages fitted at once, in forked "
                       "processes sharing the rows (the same file as one job)")
     fit_.add_argument("--out", type=Path, required=True)

@@ -108,17 +108,18 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
 
 def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
     """``fit --jobs 2`` (forked processes sharing the rows) changes the time, not the
-    weights: each stage's as one job's, with a prior and two windows (the command line's
-    ``--jobs``: the siblings' test)."""
+    weights: each stage's and its twin's as one job's, with a prior, two windows and
+    every row (the command line's ``--jobs``: the siblings' test)."""
     monkeypatch.setattr(fit, "ITERATIONS", 10)
     monkeypatch.setattr(fit, "WINDOWS", (2, 6))
     from reversi.engine.evaluate import DATA
     from reversi.engine.weights import load
     rows = positions.record_rows(gen.read(data))
-    args = (rows, 10.0, fit.even_stages(10), load(DATA / "standard.weights"), None, False)
+    args = (rows, 10.0, fit.even_stages(10), load(DATA / "standard.weights"), None, True)
     one, two = list(fit._fitted(*args, jobs=1)), list(fit._fitted(*args, jobs=2))
-    assert [report for _, report in one] == [report for _, report in two]
-    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(one, two, strict=True))
+    assert [(report, twin[1]) for _, report, twin in one] == [(report, twin[1]) for _, report, twin in two]
+    assert all(np.array_equal(a, b) and np.array_equal(a_twin[0], b_twin[0])
+               for (a, _, a_twin), (b, _, b_twin) in zip(one, two, strict=True))
     with pytest.raises(ValueError, match="one after another"):
         fit.fit_data(rows, Path("unused.weights"), header={}, lead=20, jobs=2)
 
@@ -214,10 +215,16 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     with pytest.raises(ValueError, match="other stages"):
         fit.settings_like(Evaluator.load(out).weights, fit.even_stages(12))
     every = tmp_path / "every.weights"  # the same choices, then solved on the held-out games' rows too
+    twin = tmp_path / "twin.weights"  # and the choice itself, from the same run: the like fit
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
-              "--like", str(out), "--every-row", "--out", str(every)])
+              "--like", str(out), "--every-row", "--twin", str(twin), "--out", str(every)])
     chosen, again = Evaluator.load(like).weights, Evaluator.load(every).weights
     assert again.header["every_row"] and not chosen.header["every_row"]
+    same = Evaluator.load(twin).weights
+    assert same.numbers == chosen.numbers and same.header["fit"] == chosen.header["fit"]
+    assert not same.header["every_row"] and same.header["positions"] == again.header["positions"]
+    with pytest.raises(SystemExit, match="--every-row"):
+        gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--twin", str(twin), "--out", str(every)])
     pairs = list(zip(chosen.header["fit"], again.header["fit"], strict=True))
     assert all((a["window"], a["ridge"], a["held_out_mae"]) == (b["window"], b["ridge"], b["held_out_mae"])
                and b["rows"] >= a["rows"] for a, b in pairs)
