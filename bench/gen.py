@@ -277,6 +277,8 @@ def data_command(made: dict, games: int) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on the file's positions."""
+    if args.twin and not args.every_row:  # before the rows are read
+        raise SystemExit("--twin is the choice of a fit with --every-row")
     import fit
     import positions
     files = [args.file, *(args.data / f"{name}.bin" for name in args.more)]
@@ -298,8 +300,6 @@ def cmd_fit(args: argparse.Namespace) -> None:
     header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
               "window": args.window, "data": " ".join(p.name for p in files), "lines": args.lines,
               "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
-    if args.twin and not args.every_row:
-        raise SystemExit("--twin is the choice of a fit with --every-row")
     fit.WINDOWS = tuple(args.window)
     prior = None
     if args.prior:
