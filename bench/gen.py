@@ -55,8 +55,6 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
     python3 bench/gen.py --name train4 error --held-out --paired py/reversi/engine/data/standard.weights \
         bench/.data/fits/next.weights    # on train4's games 0 mod 10, which no fit trains on
     python3 bench/gen.py speed      # the throughput figures of bench/RESULTS.md
-    python3 bench/gen.py --name train4 pack      # into git: bench/data/gen/train4/ (packed.py)
-    python3 bench/gen.py --name train4 unpack    # on a fresh clone, before games goes on
 
 In the background (``nohup setsid ...``) a job has its own scheduling group, and
 ``nice`` only ranks processes inside one: give way to the other work with
@@ -84,8 +82,6 @@ import numpy as np  # noqa: E402
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
                 str(Path(__file__).resolve().parent.parent / "py")]
-
-import packed  # noqa: E402
 
 import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402
@@ -133,6 +129,13 @@ def opening(board: Board, rng: random.Random, kind: int) -> None:
             if board.is_game_over():
                 break
             board.play(rng.choice(board.legal_moves()))
+
+
+def opening_squares(number: int, made: dict) -> list[int]:
+    """Returns the squares of game ``number``'s opening, of a file made with ``made``."""
+    board = Board.initial(made.get("variant", STANDARD))
+    opening(board, random.Random(made["seed"] * 1_000_003 + number), number % 3)
+    return [step.square for step in board.steps]
 
 
 def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
@@ -350,53 +353,6 @@ def cmd_speed(args: argparse.Namespace) -> None:
               flush=True)
 
 
-def cmd_pack(args: argparse.Namespace) -> None:
-    """Packs the games that the file's chunks in bench/data/gen/NAME/ lack (:mod:`packed`)."""
-    made = json.loads(args.file.with_suffix(".json").read_text())
-    done = packed.chunks(args.name, args.chunks)
-    records = read(args.file)
-    start = done[-1][1] if done else 0
-    records = records[records["game"] >= start]
-    games = np.unique(records["game"])
-    for first in range(0, len(games), args.games):
-        end = int(games[min(first + args.games, len(games)) - 1]) + 1
-        part = records[(records["game"] >= games[first]) & (records["game"] < end)]
-        path = args.chunks / args.name / f"{int(games[first]):07d}-{end:07d}.npz.xz"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(packed.pack(part, made, lambda n: opening_squares(n, made)))
-        print(f"{path}: {len(part):,} positions, {path.stat().st_size:,} bytes", flush=True)
-
-
-def opening_squares(number: int, made: dict) -> list[int]:
-    """Returns the squares of game ``number``'s opening, of a file made with ``made``."""
-    board = Board.initial(made.get("variant", STANDARD))
-    opening(board, random.Random(made["seed"] * 1_000_003 + number), number % 3)
-    return [step.square for step in board.steps]
-
-
-def cmd_unpack(args: argparse.Namespace) -> None:
-    """Rebuilds the file (and its .json) from its chunks, from the first game it lacks."""
-    have, found = complete(args.file), packed.chunks(args.name, args.chunks)
-    if not found:
-        raise SystemExit(f"no chunks of {args.name} in {args.chunks}")
-    for first, end, path in found:
-        if first > have:
-            raise SystemExit(f"{path.name}: games {have} to {first - 1} are in no chunk")
-        if end <= have:
-            continue
-        records, made = packed.unpack(path.read_bytes(), RECORD)
-        meta = args.file.with_suffix(".json")
-        if meta.exists() and {**DEFAULTS, **json.loads(meta.read_text())} != {**DEFAULTS, **made}:
-            raise SystemExit(f"{path} was made with {made}, {args.file} with {meta.read_text()}")
-        ignored()
-        args.file.parent.mkdir(parents=True, exist_ok=True)
-        meta.write_text(json.dumps(made) + "\n")
-        with args.file.open("ab") as out:
-            out.write(records[records["game"] >= have].tobytes())
-        have = end
-        print(f"{args.file}: games to {end - 1} from {path.name}", flush=True)
-
-
 def label_kind(text: str) -> str:
     """Returns ``text`` if it names a label kind (:func:`positions.result_share`)."""
     import positions
@@ -463,12 +419,6 @@ def main(argv: list[str] | None = None) -> None:
     speed.add_argument("--games", type=int, default=6)
     speed.add_argument("--exact-list", type=int, nargs="+", default=[18, 20])
     speed.set_defaults(run=cmd_speed)
-    pack = sub.add_parser("pack")
-    pack.add_argument("--games", type=int, default=5000, help="games a chunk at most")
-    pack.set_defaults(run=cmd_pack)
-    sub.add_parser("unpack").set_defaults(run=cmd_unpack)
-    parser.add_argument("--chunks", type=Path, default=packed.FOLDER,
-                        help="the packed files' folder (pack, unpack)")
     args = parser.parse_args(argv)
     args.file = args.data / f"{args.name}.bin"
     args.command_line = "python3 bench/gen.py " + shlex.join(argv)

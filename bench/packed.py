@@ -12,22 +12,29 @@ a chunk gives back exactly those bytes, or an error.
 
 Chunks are ``bench/data/gen/NAME/FIRST-END.npz.xz`` (games FIRST to END-1,
 lzma over numpy's ``.npz``, no pickles), written once and never rewritten,
-so that git keeps each once.  The generator's data outlives the machine that
-made it: ``gen.py --name NAME pack`` adds the games the chunks lack and
-``gen.py --name NAME unpack`` rebuilds ``bench/.data/gen/NAME.bin`` and its
-``.json`` from them, after which ``games`` goes on from the next game.
+so that git keeps each once.  So the generator's data outlives the machine
+that made it (from the repository root)::
+
+    python3 bench/packed.py pack train4      # the games bench/data/gen/train4/ lacks
+    python3 bench/packed.py unpack train4    # bench/.data/gen/train4.bin and .json again
+
+after which ``gen.py --name train4 ... games`` goes on from the next game.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import io
 import json
 import lzma
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import gen
 import numpy as np
+from gen import NO_SEARCH, NONE, RECORD, complete, read
 
 from reversi.engine.board import Board, IllegalMoveError
 from reversi.engine.variants import STANDARD
@@ -36,8 +43,6 @@ from reversi.engine.variants import STANDARD
 FOLDER = Path(__file__).resolve().parent / "data" / "gen"
 #: The square of a game's first record (none: the opening ends there).
 START = 255
-#: Records are written as ``gen.RECORD``; these are its ``NONE`` and ``NO_SEARCH``.
-NONE, NO_SEARCH = -128, -32768
 
 
 def pack(records: np.ndarray, params: dict, opening: Callable[[int], list[int]]) -> bytes:
@@ -73,7 +78,7 @@ def pack(records: np.ndarray, params: dict, opening: Callable[[int], list[int]])
     np.savez(out, **arrays)
     blob = lzma.compress(out.getvalue(), preset=9 | lzma.PRESET_EXTREME)
     try:
-        same = unpack(blob, records.dtype)[0].tobytes() == records.tobytes()
+        same = unpack(blob)[0].tobytes() == records.tobytes()
     except ValueError:  # a placement that is not legal, or another digest
         same = False
     if not same:
@@ -81,13 +86,13 @@ def pack(records: np.ndarray, params: dict, opening: Callable[[int], list[int]])
     return blob
 
 
-def unpack(blob: bytes, dtype: np.dtype) -> tuple[np.ndarray, dict]:
+def unpack(blob: bytes) -> tuple[np.ndarray, dict]:
     """Returns the records of a packed chunk and the generator's parameters."""
     with np.load(io.BytesIO(lzma.decompress(blob)), allow_pickle=False) as arrays:
         a = {key: arrays[key] for key in arrays.files}
     meta = json.loads(a["meta"].tobytes())
     params = meta["params"]
-    out = np.zeros(meta["records"], dtype)
+    out = np.zeros(meta["records"], RECORD)
     columns: dict[str, list[int]] = {name: [] for name in ("p", "o", "ply", "turn", "empties")}
     try:
         _replay(a, params.get("variant", STANDARD), columns)
@@ -139,3 +144,64 @@ def chunks(name: str, folder: Path = FOLDER) -> list[tuple[int, int, Path]]:
         first, end = path.name.removesuffix(".npz.xz").split("-")
         found.append((int(first), int(end), path))
     return sorted(found)
+
+
+def cmd_pack(args: argparse.Namespace) -> None:
+    """Packs the games that the data file's chunks lack, ``--games`` a chunk at most."""
+    made = json.loads(args.file.with_suffix(".json").read_text())
+    done = chunks(args.name, args.chunks)
+    records = read(args.file)
+    records = records[records["game"] >= (done[-1][1] if done else 0)]
+    games = np.unique(records["game"])
+    for first in range(0, len(games), args.games):
+        end = int(games[min(first + args.games, len(games)) - 1]) + 1
+        part = records[(records["game"] >= games[first]) & (records["game"] < end)]
+        path = args.chunks / args.name / f"{int(games[first]):07d}-{end:07d}.npz.xz"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pack(part, made, lambda n: gen.opening_squares(n, made)))
+        print(f"{path}: {len(part):,} positions, {path.stat().st_size:,} bytes", flush=True)
+
+
+def cmd_unpack(args: argparse.Namespace) -> None:
+    """Rebuilds the data file and its ``.json`` from its chunks, from the first game it lacks."""
+    have, found = complete(args.file), chunks(args.name, args.chunks)
+    if not found:
+        raise SystemExit(f"no chunks of {args.name} in {args.chunks}")
+    for first, end, path in found:
+        if first > have:
+            raise SystemExit(f"{path.name}: games {have} to {first - 1} are in no chunk")
+        if end <= have:
+            continue
+        records, made = unpack(path.read_bytes())
+        meta = args.file.with_suffix(".json")
+        if meta.exists() and {**gen.DEFAULTS, **json.loads(meta.read_text())} != {**gen.DEFAULTS, **made}:
+            raise SystemExit(f"{path} was made with {made}, {args.file} with {meta.read_text()}")
+        gen.ignored()
+        args.file.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps(made) + "\n")
+        with args.file.open("ab") as out:
+            out.write(records[records["game"] >= have].tobytes())
+        have = end
+        print(f"{args.file}: games to {end - 1} from {path.name}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parses the command line and packs or unpacks."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=gen.DATA / "gen", help="the data files' folder")
+    parser.add_argument("--chunks", type=Path, default=FOLDER, help="the chunks' folder")
+    sub = parser.add_subparsers(dest="step", required=True)
+    pack_ = sub.add_parser("pack")
+    pack_.add_argument("name", help="the data file bench/.data/gen/NAME.bin")
+    pack_.add_argument("--games", type=int, default=5000, help="games a chunk at most")
+    pack_.set_defaults(run=cmd_pack)
+    unpack_ = sub.add_parser("unpack")
+    unpack_.add_argument("name")
+    unpack_.set_defaults(run=cmd_unpack)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args.file = args.data / f"{args.name}.bin"
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

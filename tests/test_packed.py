@@ -28,11 +28,6 @@ from reversi.engine import variants  # noqa: E402
 TINY = {"seed": 7, "jobs": 1, "depth": 2, "play": 2, "exact": 8, "explore": 0.2, "siblings": 2}
 
 
-@pytest.fixture(autouse=True)
-def _python_engine(monkeypatch):
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's
-
-
 @pytest.fixture(scope="module")
 def whole(tmp_path_factory):
     """Seven tiny games with siblings, in a folder of their own."""
@@ -41,8 +36,8 @@ def whole(tmp_path_factory):
     return path
 
 
-def run(data: Path, chunks: Path, *argv: str) -> None:
-    gen.main(["--data", str(data), "--chunks", str(chunks), "--name", "sib", *argv])
+def run(data: Path, chunks: Path, step: str, *options: str) -> None:
+    packed.main(["--data", str(data), "--chunks", str(chunks), step, "sib", *options])
 
 
 def test_chunks_unpack_to_the_same_bytes_and_the_generator_goes_on(whole, tmp_path):
@@ -73,7 +68,7 @@ def test_a_pack_keeps_every_kind_of_record_in_about_two_bytes(whole):
     records = gen.read(whole)
     made = json.loads(whole.with_suffix(".json").read_text())
     blob = packed.pack(records, made, lambda n: gen.opening_squares(n, made))
-    back, params = packed.unpack(blob, gen.RECORD)
+    back, params = packed.unpack(blob)
     assert back.tobytes() == records.tobytes() and params == made
     assert (back["result"] == gen.NONE).sum() > 20 and (back["exact"] != gen.NONE).sum() > 20
     assert len(blob) < 6 * len(records)  # 28 bytes a record unpacked; tiny games compress less
@@ -83,7 +78,7 @@ def test_anti_reversi_games_pack_too(tmp_path):
     path = tmp_path / "anti.bin"
     gen.generate(path, 2, **{**TINY, "variant": variants.ANTI})
     records, made = gen.read(path), json.loads(path.with_suffix(".json").read_text())
-    back, _ = packed.unpack(packed.pack(records, made, lambda n: gen.opening_squares(n, made)), gen.RECORD)
+    back, _ = packed.unpack(packed.pack(records, made, lambda n: gen.opening_squares(n, made)))
     assert back.tobytes() == records.tobytes()
 
 
@@ -101,7 +96,7 @@ def test_damaged_missing_or_foreign_chunks_are_refused(whole, tmp_path):
     out = io.BytesIO()
     np.savez(out, **damaged)
     with pytest.raises(ValueError, match="does not unpack"):
-        packed.unpack(lzma.compress(out.getvalue()), gen.RECORD)
+        packed.unpack(lzma.compress(out.getvalue()))
     saved = paths[1].read_bytes()
     paths[1].unlink()
     with pytest.raises(SystemExit, match="games 3 to 5 are in no chunk"):
