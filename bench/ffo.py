@@ -60,6 +60,9 @@ def run(solver_class: type, deadline_class: type, timeout: type, limit: float | 
 def main(argv: list[str]) -> None:
     """Solves the chosen positions and prints one row each (two with
     ``--against``) and the totals."""
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return
     limit = None
     variant = "standard"
     against = None

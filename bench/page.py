@@ -428,15 +428,22 @@ def size() -> None:
 
 
 def main(argv: list[str]) -> int:
+    """Runs the measurement ``argv`` names (the module docstring's list); 2 for another word."""
     what = argv[0] if argv else "startup"
+    runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
+            "hints": hints, "history": history}
     if what == "size":
         size()
         return 0
+    if what in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if what not in runs:
+        print(f"{what!r}: not a measurement of this script\n{__doc__}", file=sys.stderr)
+        return 2
     url = serve()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
-        runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
-                "hints": hints, "history": history}
         runs[what](browser, url, *argv[1:])
         browser.close()
     return 0

@@ -146,6 +146,10 @@ def mistakes(browser, url: str, samples: str = "8") -> None:
 
 
 def main(argv: list[str]) -> int:
+    """Runs ``mistakes`` or the taps of ``argv``; the usage for ``-h`` or ``--help``."""
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return 0
     url = serve()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)

@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import native  # noqa: E402
-from reversi.engine import puzzle_proofs, puzzles  # noqa: E402
+from reversi.engine import puzzle_proofs, puzzle_set  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import format_board, parse_board, square_name  # noqa: E402
 from reversi.engine.players import choose_move  # noqa: E402
@@ -80,7 +80,7 @@ def judge(position: str) -> dict:
     p, o = board.mover_mask()
     scores = native.solve_all(p, o) if len(board.legal_moves()) > 1 else {}
     record = {"board": position, "scores": {square_name(s): v for s, v in scores.items()}}
-    kind = puzzles.kind_of(list(scores.values()))
+    kind = puzzle_set.kind_of(list(scores.values()))
     if kind:
         record["kind"] = kind
         record["hardness"] = round(puzzle_proofs.hardness(board, scores), 2)
@@ -98,7 +98,7 @@ def build(args: argparse.Namespace) -> None:
         text = progress.read_text()
         for line in text[:text.rfind("\n") + 1].splitlines():
             record = json.loads(line)
-            kind = puzzles.kind_of(list(record["scores"].values()))  # the rule of today
+            kind = puzzle_set.kind_of(list(record["scores"].values()))  # the rule of today
             if kind is None:
                 record.pop("kind", None)
             elif "hardness" in record:
@@ -124,9 +124,9 @@ def build(args: argparse.Namespace) -> None:
                   f"{seconds / 60:.1f} CPU minutes", flush=True)
     chosen = sorted(kept.values(), key=lambda r: r["board"])[:args.count]
     header = {"command": "python3 bench/puzzles.py " + shlex.join(sys.argv[1:]), "seed": args.seed,
-              "empties": list(empties), "margin": puzzles.MARGIN, "games": game, "positions": len(done),
+              "empties": list(empties), "margin": puzzle_set.MARGIN, "games": game, "positions": len(done),
               "count": len(chosen), "cpu_minutes": round(sum(r["seconds"] for r in done.values()) / 60, 1)}
-    args.out.write_text(puzzles.write_set(chosen, header), encoding="utf-8")
+    args.out.write_text(puzzle_set.write_set(chosen, header), encoding="utf-8")
     print(f"wrote {args.out}: {len(chosen)} puzzles, {args.out.stat().st_size} bytes", flush=True)
 
 
@@ -134,11 +134,11 @@ def check(args: argparse.Namespace) -> None:
     """Re-proves every puzzle of the shipped set (the puzzle set's benchmark)."""
     start = time.process_time()
     wrong = 0
-    for puzzle in puzzles.puzzle_set():
+    for puzzle in puzzle_set.puzzle_set():
         if not puzzle_proofs.prove(puzzle):
             wrong += 1
             print(f"  puzzle {puzzle.number} is not what the set says", flush=True)
-    print(f"{len(puzzles.puzzle_set())} puzzles re-proved, {wrong} wrong, "
+    print(f"{len(puzzle_set.puzzle_set())} puzzles re-proved, {wrong} wrong, "
           f"{time.process_time() - start:.0f} CPU s")
 
 
@@ -151,7 +151,7 @@ def main() -> None:
     parser.add_argument("--random", type=int, default=10, help="random placements opening each game")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="re-prove the shipped set instead")
-    parser.add_argument("--out", type=Path, default=puzzles.DATA_FILE)
+    parser.add_argument("--out", type=Path, default=puzzle_set.DATA_FILE)
     args = parser.parse_args()
     check(args) if args.check else build(args)
 

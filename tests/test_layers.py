@@ -1,4 +1,5 @@
-"""The package ladder: engine below game below app, no upward import, no circle.
+"""The package ladder: engine below game below app, no upward import, no circle; the tools
+import only what the package has.
 
 Every module of ``py/reversi`` is parsed and each of its imports, including the
 ones inside functions, is resolved to a module of the package.  A module may
@@ -117,3 +118,50 @@ def test_the_package_reexports_the_engine_api():
 
     assert {"Board", "Outcome", "parse_transcript", "format_transcript", "square_name"} <= set(reversi.__all__)
     assert reversi.Board().legal_moves() == [19, 26, 37, 44]
+
+
+def top_names(module: str) -> set[str]:
+    """Returns the names a module of the package binds at its top level."""
+    path = ROOT.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    names = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def missing_names(paths: list[Path]) -> list[str]:
+    """Returns ``file: reversi.module.name`` for each import of the package in ``paths``
+    that names no module or top-level name of it."""
+    modules = {module_name(p) for p in MODULES}
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found += [f"{path.name}: {a.name}" for a in node.names
+                          if a.name.split(".")[0] == "reversi" and a.name not in modules]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "reversi":
+                if node.module not in modules:
+                    found.append(f"{path.name}: {node.module}")
+                    continue
+                found += [f"{path.name}: {node.module}.{a.name}" for a in node.names
+                          if f"{node.module}.{a.name}" not in modules and a.name not in top_names(node.module)]
+    return found
+
+
+def test_the_tools_import_only_what_the_package_has(tmp_path):
+    """bench/, build_tools/ and build.py import modules and names that py/reversi has (a
+    rename once left bench/puzzles.py importing ``reversi.engine.puzzles``); the check can fail."""
+    repo = ROOT.parent
+    assert missing_names([*repo.glob("bench/*.py"), *repo.glob("build_tools/*.py"), repo / "build.py"]) == []
+    tool = tmp_path / "tool.py"
+    tool.write_text("from reversi.engine import puzzle_proofs, puzzles\nimport reversi.engine.gone\n"
+                    "from reversi.nowhere import x\nfrom reversi.engine.board import Board, Nothing\n")
+    assert missing_names([tool]) == ["tool.py: reversi.engine.puzzles", "tool.py: reversi.engine.gone",
+                                     "tool.py: reversi.nowhere", "tool.py: reversi.engine.board.Nothing"]
