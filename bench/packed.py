@@ -16,6 +16,7 @@ so that git keeps each once.  So the generator's data outlives the machine
 that made it (from the repository root)::
 
     python3 bench/packed.py pack train4      # the games bench/data/gen/train4/ lacks
+    python3 bench/packed.py pack train4 --whole    # only whole chunks of 5,000 games
     python3 bench/packed.py unpack train4    # bench/.data/gen/train4.bin and .json again
 
 after which ``gen.py --name train4 ... games`` goes on from the next game.
@@ -153,6 +154,8 @@ def cmd_pack(args: argparse.Namespace) -> None:
     records = read(args.file)
     records = records[records["game"] >= (done[-1][1] if done else 0)]
     games = np.unique(records["game"])
+    if args.whole:
+        games = games[:len(games) // args.games * args.games]
     for first in range(0, len(games), args.games):
         end = int(games[min(first + args.games, len(games)) - 1]) + 1
         part = records[(records["game"] >= games[first]) & (records["game"] < end)]
@@ -194,6 +197,8 @@ def main(argv: list[str] | None = None) -> None:
     pack_ = sub.add_parser("pack")
     pack_.add_argument("name", help="the data file bench/.data/gen/NAME.bin")
     pack_.add_argument("--games", type=int, default=5000, help="games a chunk at most")
+    pack_.add_argument("--whole", action="store_true", help="only chunks of --games games: the "
+                       "rest waits (while the generator runs)")
     pack_.set_defaults(run=cmd_pack)
     unpack_ = sub.add_parser("unpack")
     unpack_.add_argument("name")

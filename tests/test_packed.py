@@ -60,6 +60,8 @@ def test_chunks_unpack_to_the_same_bytes_and_the_generator_goes_on(whole, tmp_pa
     assert (again / "sib.bin").stat().st_size == (first / "sib.bin").stat().st_size
     assert gen.generate(again / "sib.bin", 7, **TINY) == 2
     assert (again / "sib.bin").read_bytes() == whole.read_bytes()
+    run(again, chunks, "pack", "--games", "3", "--whole")  # two new games: no whole chunk yet
+    assert [(a, b) for a, b, _ in packed.chunks("sib", chunks)] == [(0, 3), (3, 5)]
     run(again, chunks, "pack", "--games", "3")  # only the new games: the old chunks stay
     assert [(a, b) for a, b, _ in packed.chunks("sib", chunks)] == [(0, 3), (3, 5), (5, 7)]
 
