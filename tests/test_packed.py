@@ -111,3 +111,18 @@ def test_damaged_missing_or_foreign_chunks_are_refused(whole, tmp_path):
         run(other, chunks, "unpack")
     with pytest.raises(SystemExit, match="no chunks of sib"):
         run(other, tmp_path / "none", "unpack")
+
+
+def test_the_committed_chunks_are_whole_runs_of_games_of_one_file():
+    """bench/data/gen/NAME/: each chunk holds the games its name says, from game 0 on
+    without a gap, all of one generator's parameters (unpacking each is the tools' work)."""
+    folders = [path for path in packed.FOLDER.iterdir() if path.is_dir()]
+    assert folders
+    for folder in folders:
+        have, made = 0, None
+        for first, end, path in packed.chunks(folder.name):
+            with np.load(io.BytesIO(lzma.decompress(path.read_bytes())), allow_pickle=False) as arrays:
+                games, count, meta = arrays["games"], arrays["count"], json.loads(arrays["meta"].tobytes())
+            assert (first, end) == (have, int(games[-1]) + 1) and (np.diff(games) == 1).all()
+            assert meta["records"] == int(count.sum()) and made in (None, meta["params"])
+            have, made = end, meta["params"]
