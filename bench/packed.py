@@ -152,14 +152,16 @@ def cmd_pack(args: argparse.Namespace) -> None:
     made = json.loads(args.file.with_suffix(".json").read_text())
     done = chunks(args.name, args.chunks)
     records = read(args.file)
-    records = records[records["game"] >= (done[-1][1] if done else 0)]
+    start = done[-1][1] if done else 0  # a chunk's range starts where the last ended:
+    records = records[records["game"] >= start]  # a game its opening ended has no records
     games = np.unique(records["game"])
     if args.whole:
         games = games[:len(games) // args.games * args.games]
     for first in range(0, len(games), args.games):
         end = int(games[min(first + args.games, len(games)) - 1]) + 1
-        part = records[(records["game"] >= games[first]) & (records["game"] < end)]
-        path = args.chunks / args.name / f"{int(games[first]):07d}-{end:07d}.npz.xz"
+        part = records[(records["game"] >= start) & (records["game"] < end)]
+        path = args.chunks / args.name / f"{start:07d}-{end:07d}.npz.xz"
+        start = end
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pack(part, made, lambda n: gen.opening_squares(n, made)))
         print(f"{path}: {len(part):,} positions, {path.stat().st_size:,} bytes", flush=True)
