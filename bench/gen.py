@@ -131,17 +131,22 @@ def opening(board: Board, rng: random.Random, kind: int) -> None:
             board.play(rng.choice(board.legal_moves()))
 
 
+def game_random(number: int, seed: int) -> random.Random:
+    """Returns game ``number``'s own random numbers (its opening's, then its play's)."""
+    return random.Random(seed * 1_000_003 + number)
+
+
 def opening_squares(number: int, made: dict) -> list[int]:
     """Returns the squares of game ``number``'s opening, of a file made with ``made``."""
     board = Board.initial(made.get("variant", STANDARD))
-    opening(board, random.Random(made["seed"] * 1_000_003 + number), number % 3)
+    opening(board, game_random(number, made["seed"]), number % 3)
     return [step.square for step in board.steps]
 
 
 def play_game(number: int, seed: int, *, depth: int, play: int, exact: int,
               explore: float, variant: str = STANDARD, siblings: int = 0) -> np.ndarray:
     """Returns the records of game ``number`` of ``variant`` (see the module docstring)."""
-    rng = random.Random(seed * 1_000_003 + number)
+    rng = game_random(number, seed)
     board = Board.initial(variant)
     evaluator = for_variant(variant)
     opening(board, rng, number % 3)
