@@ -18,14 +18,9 @@ every position exactly and plays its best move (or a random one, with
 probability ``--explore``): the first solve costs, the later ones are
 nearly free.
 
-Every position is a fixed-size record (:data:`RECORD`): the board for the side
-to move (``p``, ``o``), the game's number, the ply, whose turn (0 Black),
-the empties, how many records of its game follow it (``left``), its exact
-score (``NONE`` before the solved part), the game's *result* (the first
-solved position's exact score, for this side: the game's value under perfect
-play from there on; the final score if the game ended before; ``NONE`` for a
-sibling, off the game's line) and the
-search's value (1/64 discs; ``NO_SEARCH`` in the solved part).  A game's
+Every position is a record of :mod:`records`; a game's *result* is the first
+solved position's exact score, for the record's side (the game's value under
+perfect play from there on; the final score if the game ended before).  A game's
 records are appended in one write, so a killed run loses at most the game in
 progress; a rerun cuts off a half-written game and goes on
 with the next one (game ``i`` always from seed ``seed * 1_000_003 + i``).
@@ -83,6 +78,9 @@ import numpy as np  # noqa: E402
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
                 str(Path(__file__).resolve().parent.parent / "py")]
 
+import gen_fit  # noqa: E402
+from records import DATA, NO_SEARCH, NONE, PARAMETERS, RECORD, UNIT, complete, ignored, made_with, read  # noqa: E402
+
 import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
@@ -90,24 +88,8 @@ from reversi.engine.book import standard_book  # noqa: E402
 from reversi.engine.evaluate import Evaluator, for_variant  # noqa: E402
 from reversi.engine.variants import ANTI, STANDARD, final_score  # noqa: E402
 
-DATA = Path(__file__).resolve().parent / ".data"
-#: One position (see the module docstring); 28 bytes.
-RECORD = np.dtype([("p", "<u8"), ("o", "<u8"), ("game", "<u4"), ("ply", "u1"), ("turn", "u1"),
-                   ("empties", "u1"), ("left", "u1"), ("exact", "i1"), ("result", "i1"),
-                   ("searched", "<i2")])
-#: No label of that kind (``exact`` and ``searched``).
-NONE = -128
-NO_SEARCH = -32768
-#: Search values are stored in units of 1/64 disc.
-UNIT = 64
 #: Book moves within this many discs of the best start the book openings.
 BOOK_MARGIN = 2
-#: A fit of several files adds this times the file's place to its game numbers.
-GAMES_APART = 10_000_000
-#: The parameters that a file's games share (a rerun must give the same).
-PARAMETERS = ("seed", "depth", "play", "exact", "explore", "variant", "siblings")
-#: The parameters' values for a file whose ``.json`` predates them.
-DEFAULTS = {"variant": STANDARD, "siblings": 0}
 
 
 def opening(board: Board, rng: random.Random, kind: int) -> None:
@@ -205,26 +187,6 @@ def _one(task: tuple) -> np.ndarray:
     return play_game(number, seed, **kwargs)
 
 
-def complete(path: Path) -> int:
-    """Returns the number of the first game ``path`` lacks, cutting off a
-    half-written record or game that a stopped run left."""
-    if not path.exists():
-        return 0
-    records = read(path)
-    keep = len(records) * RECORD.itemsize
-    if keep != path.stat().st_size:
-        with path.open("r+b") as f:
-            f.truncate(keep)
-    return int(records[-1]["game"]) + 1 if len(records) else 0
-
-
-def read(path: Path) -> np.ndarray:
-    """Returns the whole games' records of ``path``."""
-    data = np.fromfile(path, RECORD, count=path.stat().st_size // RECORD.itemsize)
-    ends = np.flatnonzero(data["left"] == 0)
-    return data[:ends[-1] + 1] if len(ends) else data[:0]
-
-
 def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: int, exact: int,
              explore: float, variant: str = STANDARD, siblings: int = 0,
              progress: bool = False) -> int:
@@ -233,7 +195,7 @@ def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: 
     params = {"seed": seed, "depth": depth, "play": play, "exact": exact, "explore": explore,
               "variant": variant, "siblings": siblings}
     if meta.exists():
-        old = {**DEFAULTS, **json.loads(meta.read_text())}
+        old = made_with(path)
         if {k: old.get(k) for k in PARAMETERS} != params:
             raise SystemExit(f"{path} was made with {old}, not {params}")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -261,12 +223,6 @@ def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: 
     return len(tasks)
 
 
-def ignored() -> None:
-    """Makes bench/.data/, which git ignores."""
-    DATA.mkdir(exist_ok=True)
-    (DATA / ".gitignore").write_text("*\n")
-
-
 def cmd_games(args: argparse.Namespace) -> None:
     """Plays the games the file still lacks."""
     ignored()
@@ -276,73 +232,6 @@ def cmd_games(args: argparse.Namespace) -> None:
                  variant=args.variant, siblings=args.siblings, progress=True)
     print(f"{args.file}: {n} games in {time.perf_counter() - start:.0f} s, "
           f"{len(read(args.file))} positions in all", flush=True)
-
-
-def data_command(made: dict, games: int) -> str:
-    """Returns the command that makes the first ``games`` games of a file made with
-    the parameters ``made`` (its ``.json``): the fit's data, reproducibly."""
-    options = [f"--seed {made['seed']}", f"--depth {made['depth']}", f"--exact {made['exact']}",
-               f"--explore {made['explore']}"]
-    if made.get("play") not in (None, made["depth"]):
-        options.append(f"--play {made['play']}")
-    if made.get("variant", STANDARD) != STANDARD:
-        options.append(f"--variant {made['variant']}")
-    if made.get("siblings"):
-        options.append(f"--siblings {made['siblings']}")
-    return f"python3 bench/gen.py {' '.join(options)} games --games {games}"
-
-
-def cmd_fit(args: argparse.Namespace) -> None:
-    """Fits weights on the file's positions."""
-    if args.twin and not args.every_row:  # before the rows are read
-        raise SystemExit("--twin is the choice of a fit with --every-row")
-    import fit
-    import positions
-    files = [args.file, *(args.data / f"{name}.bin" for name in args.more)]
-    parts, commands, variants = [], [], set()
-    for number, path in enumerate(files):
-        part = read(path)
-        made = json.loads(path.with_suffix(".json").read_text())
-        variants.add(made.get("variant", STANDARD))
-        commands.append(data_command(made, int(len(np.unique(part["game"])))))
-        part["game"] += number * GAMES_APART  # the files' games stay apart (and held out alike)
-        parts.append(part)
-    if len(variants) > 1:
-        raise SystemExit(f"{[p.name for p in files]} hold games of several variants")
-    records = np.concatenate(parts)
-    if args.lines:
-        records = records[records["result"] != NONE]
-    data = positions.record_rows(records, args.labels)
-    variant = variants.pop()
-    header = {"command": args.command_line, "seed": args.seed, "labels": args.labels, "variant": variant,
-              "window": args.window, "data": " ".join(p.name for p in files), "lines": args.lines,
-              "games": int(len(np.unique(records["game"]))), "data_command": " && ".join(commands)}
-    fit.WINDOWS = tuple(args.window)
-    prior = None
-    if args.prior:
-        from reversi.engine.weights import load
-        prior = load(args.prior)
-        if prior.header.get("variant", STANDARD) != variant:
-            raise SystemExit(f"{args.prior} is not a weight file of {variant}")
-        header["prior"] = {"file": args.prior.name, "command": prior.header.get("command")}
-    stages = fit.even_stages(args.stages) if args.stages else fit.STAGES
-    settings = None
-    if args.like:
-        from reversi.engine.weights import load
-        settings = fit.settings_like(load(args.like), stages)
-        header["like"] = args.like.name
-    fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
-                 settings=settings, every_row=args.every_row, jobs=args.jobs, twin=args.twin)
-
-
-def cmd_error(args: argparse.Namespace) -> None:
-    """Prints the held-out error of each weight file by bands of empties."""
-    import positions
-    records = read(args.file)
-    if args.held_out:
-        import fit
-        records = records[records["game"] % fit.HOLD_OUT == 0]
-    print(positions.error_table(records, args.weights, paired=args.paired))
 
 
 def cmd_speed(args: argparse.Namespace) -> None:
@@ -356,17 +245,6 @@ def cmd_speed(args: argparse.Namespace) -> None:
         print(f"exact {exact}, depth {args.depth}: {spent / args.games:.2f} s a game, "
               f"{count / args.games:.0f} positions a game, {count / spent:.1f} positions/s",
               flush=True)
-
-
-def label_kind(text: str) -> str:
-    """Returns ``text`` if it names a label kind (:func:`positions.result_share`)."""
-    import positions
-    try:
-        positions.result_share(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: not searched, result, mean or a share from 0 to 1") \
-            from error
-    return text
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -391,35 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     games.add_argument("--games", type=int, required=True)
     games.add_argument("--jobs", type=int, default=1)
     games.set_defaults(run=cmd_games)
-    fit_ = sub.add_parser("fit")
-    fit_.add_argument("--stages", type=int, default=30, help="stages of equal width (0: fit.STAGES)")
-    fit_.add_argument("--labels", default="searched", type=label_kind,
-                      help="searched, result, mean or the result's share from 0 to 1")
-    fit_.add_argument("--ridge", type=float, default=None)
-    fit_.add_argument("--prior", type=Path, help="fit the difference from these weights")
-    fit_.add_argument("--window", type=int, nargs="+", default=[2], help="rows this many empties "
-                      "outside a stage's range also train it (several: the best per stage)")
-    fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
-                      help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
-    fit_.add_argument("--lines", action="store_true", help="the games' own positions only, "
-                      "without the siblings (--siblings)")
-    fit_.add_argument("--like", type=Path, help="per stage, the window of this weight file's "
-                      "fit, and its ridge and a third of it (instead of --window and --ridge)")
-    fit_.add_argument("--every-row", action="store_true", help="solve each stage once more "
-                      "on every row, the held-out games' too, with the window and ridge chosen on them")
-    fit_.add_argument("--twin", type=Path, metavar="FILE", help="with --every-row, also write "
-                      "the choice itself (the training games alone: its held-out error measurable)")
-    fit_.add_argument("--jobs", type=int, default=1, help="stages fitted at once, in forked "
-                      "processes sharing the rows (the same file as one job)")
-    fit_.add_argument("--out", type=Path, required=True)
-    fit_.set_defaults(run=cmd_fit)
-    error = sub.add_parser("error")
-    error.add_argument("weights", type=Path, nargs="+")
-    error.add_argument("--paired", action="store_true", help="each file's difference from "
-                       "the first, with its standard error")
-    error.add_argument("--held-out", action="store_true", help="only the games that fits hold "
-                       "out (a training file's: exact labels up to --exact empties, searches above)")
-    error.set_defaults(run=cmd_error)
+    gen_fit.add_steps(sub)
     speed = sub.add_parser("speed")
     speed.add_argument("--games", type=int, default=6)
     speed.add_argument("--exact-list", type=int, nargs="+", default=[18, 20])

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
                 str(Path(__file__).resolve().parent.parent / "py")]
 
-import gen  # noqa: E402
+import records  # noqa: E402
 
 import native  # noqa: E402
 
@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="compare scores with the Python solver")
     args = parser.parse_args()
     assert native.AVAILABLE, "build the engine first: python3 build.py native"
-    data = gen.read(args.data)
+    data = records.read(args.data)
     for empties in args.empties:
         rows = data[data["empties"] == empties][:args.positions]
         ms, nodes, scores = solve_set(rows, args.check)

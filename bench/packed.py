@@ -1,6 +1,6 @@
 """bench/gen.py's records packed small enough for git, a run of whole games at a time (C2).
 
-A record takes 28 bytes (``gen.RECORD``); packed, about two.  Every position
+A record takes 28 bytes (``records.RECORD``); packed, about two.  Every position
 of a game but its first is a position of the game's line plus one placement:
 the line's next position, or a sibling (``--siblings``).  So a chunk keeps,
 per record, that square, whether it is a sibling and its one label (the
@@ -35,7 +35,7 @@ from pathlib import Path
 
 import gen
 import numpy as np
-from gen import NO_SEARCH, NONE, RECORD, complete, read
+from records import DATA, DEFAULTS, NO_SEARCH, NONE, RECORD, complete, ignored, made_with, read
 
 from reversi.engine.board import Board, IllegalMoveError
 from reversi.engine.variants import STANDARD
@@ -179,9 +179,9 @@ def cmd_unpack(args: argparse.Namespace) -> None:
             continue
         records, made = unpack(path.read_bytes())
         meta = args.file.with_suffix(".json")
-        if meta.exists() and {**gen.DEFAULTS, **json.loads(meta.read_text())} != {**gen.DEFAULTS, **made}:
+        if meta.exists() and made_with(args.file) != {**DEFAULTS, **made}:
             raise SystemExit(f"{path} was made with {made}, {args.file} with {meta.read_text()}")
-        gen.ignored()
+        ignored()
         args.file.parent.mkdir(parents=True, exist_ok=True)
         meta.write_text(json.dumps(made) + "\n")
         with args.file.open("ab") as out:
@@ -193,7 +193,7 @@ def cmd_unpack(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Parses the command line and packs or unpacks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=gen.DATA / "gen", help="the data files' folder")
+    parser.add_argument("--data", type=Path, default=DATA / "gen", help="the data files' folder")
     parser.add_argument("--chunks", type=Path, default=FOLDER, help="the chunks' folder")
     sub = parser.add_subparsers(dest="step", required=True)
     pack_ = sub.add_parser("pack")

@@ -22,11 +22,10 @@ import numpy as np
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
                 str(Path(__file__).resolve().parent.parent / "py")]
 
+from records import NONE, UNIT  # noqa: E402
+
 from reversi.engine.patterns import INSTANCES  # noqa: E402
 
-#: Stored in ``gen.RECORD`` (kept here too, so this module needs no engine).
-NONE = -128
-UNIT = 64
 #: Bands of empty squares of the error table.
 BANDS = ((0, 10), (11, 15), (16, 20), (21, 30), (31, 40), (41, 50))
 #: The named label kinds and the result's share in each.

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as 
 import fit  # noqa: E402
 import gen  # noqa: E402
 import positions  # noqa: E402
+from records import NO_SEARCH, NONE, RECORD, UNIT, complete, read  # noqa: E402
 
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.patterns import indices  # noqa: E402
@@ -36,16 +37,16 @@ def data(tmp_path_factory):
 
 
 def test_records_are_labelled_exactly_from_the_solved_part(data):
-    records = gen.read(data)
+    records = read(data)
     assert sorted(set(records["game"].tolist())) == list(range(6))
-    solved = records["exact"] != gen.NONE
+    solved = records["exact"] != NONE
     assert (solved == (records["empties"] <= 8)).all()
-    assert (records["searched"][solved] == gen.NO_SEARCH).all()
-    assert (records["searched"][~solved] != gen.NO_SEARCH).all()
+    assert (records["searched"][solved] == NO_SEARCH).all()
+    assert (records["searched"][~solved] != NO_SEARCH).all()
     for game in range(6):
         mine = records[records["game"] == game]
         assert mine["left"].tolist() == list(range(len(mine)))[::-1]
-        first = mine[mine["exact"] != gen.NONE][0]
+        first = mine[mine["exact"] != NONE][0]
         assert first["result"] == first["exact"]  # the result is the first solved score
         assert (np.abs(mine["result"]) == abs(int(first["result"]))).all()
 
@@ -54,7 +55,7 @@ def test_a_stopped_run_resumes_to_the_same_file(data, tmp_path):
     whole = data.read_bytes()
     cut = tmp_path / "tiny.bin"
     cut.write_bytes(whole[:len(whole) // 2 + 5])  # in the middle of a game and a record
-    assert gen.complete(cut) < 6
+    assert complete(cut) < 6
     gen.generate(cut, 6, **TINY)
     assert cut.read_bytes() == whole
     with pytest.raises(SystemExit, match="was made with"):
@@ -62,20 +63,20 @@ def test_a_stopped_run_resumes_to_the_same_file(data, tmp_path):
 
 
 def test_numpy_indices_are_the_engines(data):
-    records = gen.read(data)[:40]
+    records = read(data)[:40]
     found = positions.pattern_indices(records["p"], records["o"])
     assert found.tolist() == [list(indices(int(p), int(o))) for p, o in
                               zip(records["p"], records["o"])]
 
 
 def test_labels_before_the_solved_part(data):
-    records = gen.read(data)
+    records = read(data)
     searched, exact = positions.labels(records, "searched")
     result, _ = positions.labels(records, "result")
     mean, _ = positions.labels(records, "mean")
     assert (searched[exact] == result[exact]).all()
     assert np.allclose(mean, (searched + result) / 2)
-    assert np.allclose(searched[~exact], records["searched"][~exact] / gen.UNIT)
+    assert np.allclose(searched[~exact], records["searched"][~exact] / UNIT)
     quarter, _ = positions.labels(records, "0.25")
     assert np.allclose(quarter, 0.75 * searched + 0.25 * result)
     assert not np.allclose(quarter, mean)
@@ -93,7 +94,7 @@ def test_unknown_label_kinds_are_refused(kind, monkeypatch):
 def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     monkeypatch.setattr(fit, "ITERATIONS", 10)
     out = tmp_path / "tiny.weights"
-    records = gen.read(data)
+    records = read(data)
     header = {"command": "python3 bench/gen.py (test)", "seed": 5}
     fit.fit_data(positions.record_rows(records, "searched"), out, header=header, ridge=10.0,
                  stages=fit.even_stages(30))
@@ -114,7 +115,7 @@ def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
     monkeypatch.setattr(fit, "WINDOWS", (2, 6))
     from reversi.engine.evaluate import DATA
     from reversi.engine.weights import load
-    rows = positions.record_rows(gen.read(data))
+    rows = positions.record_rows(read(data))
     args = (rows, 10.0, fit.even_stages(10), load(DATA / "standard.weights"), None, True)
     one, two = list(fit._fitted(*args, jobs=1)), list(fit._fitted(*args, jobs=2))
     assert [(report, twin[1]) for _, report, twin in one] == [(report, twin[1]) for _, report, twin in two]
@@ -131,7 +132,7 @@ def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, m
     from reversi.engine.weights import load
     prior = load(DATA / "standard.weights")
     out = tmp_path / "prior.weights"
-    fitted = fit.fit_data(positions.record_rows(gen.read(data)), out, header={"seed": 5},
+    fitted = fit.fit_data(positions.record_rows(read(data)), out, header={"seed": 5},
                           ridge=1e12, stages=fit.even_stages(30), prior=prior)
     stage = 7  # 15-16 empties: the prior's stage of 16 (its 16-20)
     expected = fit.prior_vector(prior, 15, 16) / fit.SCALE
@@ -149,8 +150,8 @@ def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monke
     from reversi.engine.evaluate import for_variant
     path = tmp_path / "anti.bin"
     assert gen.generate(path, 3, **{**TINY, "variant": variants.ANTI}) == 3
-    records = gen.read(path)
-    solved = records[records["exact"] != gen.NONE]
+    records = read(path)
+    solved = records[records["exact"] != NONE]
     anti = Solver(evaluator=for_variant(variants.ANTI), variant=variants.ANTI)
     scores = [(int(r["exact"]), anti.solve(int(r["p"]), int(r["o"]))[0],
                Solver().solve(int(r["p"]), int(r["o"]))[0]) for r in solved[::3]]
@@ -177,17 +178,17 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     from reversi.engine.search import Search
     path = tmp_path / "sib.bin"
     assert gen.generate(path, 2, **{**TINY, "siblings": 2}) == 2
-    records = gen.read(path)
-    off = records["result"] == gen.NONE
-    assert off.sum() > 20 and (records["exact"][off] == gen.NONE).all()
+    records = read(path)
+    off = records["result"] == NONE
+    assert off.sum() > 20 and (records["exact"][off] == NONE).all()
     assert (records["empties"][off] >= TINY["exact"]).all()  # beside the searched part only
     line = records[~off]
     for r in records[off][:6]:  # a sibling's label is its own 2-ply search's value
-        assert round(Search().run(int(r["p"]), int(r["o"]), 2).score * gen.UNIT) == int(r["searched"])
+        assert round(Search().run(int(r["p"]), int(r["o"]), 2).score * UNIT) == int(r["searched"])
         after = line[(line["game"] == r["game"]) & (line["ply"] == r["ply"])]
         assert len(after) <= 1 and all((int(a["p"]), int(a["o"])) != (int(r["p"]), int(r["o"])) for a in after)
     result, _ = positions.labels(records, "result")
-    assert np.allclose(result[off], records["searched"][off] / gen.UNIT)
+    assert np.allclose(result[off], records["searched"][off] / UNIT)
     with pytest.raises(SystemExit, match="was made with"):
         gen.generate(path, 3, **TINY)
     for suffix in (".bin", ".json"):
@@ -199,7 +200,7 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
               "--ridge", "10", "--window", "2", "6", "--jobs", "2", "--out", str(out)])
     header = Evaluator.load(out).weights.header
     assert header["window"] == [2, 6] and {r["window"] for r in header["fit"]} <= {2, 6}
-    assert header["positions"] == len(records) + len(gen.read(data))
+    assert header["positions"] == len(records) + len(read(data))
     assert header["games"] == 2 + 6
     assert header["data_command"] == ("python3 bench/gen.py --seed 5 --depth 2 --exact 8 --explore 0.1 "
                                       "--siblings 2 games --games 2 && python3 bench/gen.py --seed 5 "
@@ -257,7 +258,7 @@ def test_the_scaled_ridge_solve_is_the_ridge_regression(ridge, monkeypatch):
 def test_the_design_matrix_times_weights_is_the_evaluation(data):
     """A row of the fit's design matrix times a weight vector is the stage's evaluation
     of its position, instances that share a column counted each (C2)."""
-    records = gen.read(data)
+    records = read(data)
     rows_ = positions.record_rows(records)
     select = np.arange(len(records)) % 3 == 0
     solution = np.random.default_rng(5).normal(size=fit.OFFSETS[-1] + len(fit.EXTRAS))
@@ -272,7 +273,7 @@ def test_the_error_table_of_the_games_fits_hold_out(data, capsys, monkeypatch):
     shipped = str(DATA / "standard.weights")
     gen.main(["--data", str(data.parent), "--name", data.stem, "error", "--held-out", "--paired",
               shipped, shipped])
-    records = gen.read(data)
+    records = read(data)
     held = records[records["game"] % fit.HOLD_OUT == 0]
     assert 0 < len(held) < len(records)
     low = int(((held["empties"] >= 0) & (held["empties"] <= 10)).sum())
@@ -284,7 +285,7 @@ def test_the_error_table_of_the_games_fits_hold_out(data, capsys, monkeypatch):
 def test_the_paired_standard_error_resamples_whole_games():
     """``_paired``'s bootstrap of games, against its definition written as a loop."""
     rng = np.random.default_rng(3)
-    records = np.zeros(300, dtype=gen.RECORD)
+    records = np.zeros(300, dtype=RECORD)
     records["game"] = np.sort(rng.integers(0, 40, 300))
     difference, chosen = rng.normal(size=300), rng.random(300) < 0.7
     games = np.unique(records["game"][chosen])

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as 
 
 import gen  # noqa: E402
 import packed  # noqa: E402
+from records import NONE, read  # noqa: E402
 
 from reversi.engine import variants  # noqa: E402
 
@@ -47,7 +48,7 @@ def test_chunks_unpack_to_the_same_bytes_and_the_generator_goes_on(whole, tmp_pa
     first.mkdir()
     for suffix in (".bin", ".json"):
         shutil.copy(whole.with_suffix(suffix), first / f"sib{suffix}")
-    cut = gen.read(whole)
+    cut = read(whole)
     (first / "sib.bin").write_bytes(cut[cut["game"] < 5].tobytes())  # five games so far
     chunks = tmp_path / "chunks"
     run(first, chunks, "pack", "--games", "3")
@@ -72,7 +73,7 @@ def test_a_game_without_records_at_a_chunks_edge_leaves_no_gap(whole, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     shutil.copy(whole.with_suffix(".json"), data / "sib.json")
-    records = gen.read(whole)
+    records = read(whole)
     (data / "sib.bin").write_bytes(records[records["game"] != 3].tobytes())
     chunks = tmp_path / "chunks"
     run(data, chunks, "pack", "--games", "3")
@@ -82,25 +83,25 @@ def test_a_game_without_records_at_a_chunks_edge_leaves_no_gap(whole, tmp_path):
 
 
 def test_a_pack_keeps_every_kind_of_record_in_about_two_bytes(whole):
-    records = gen.read(whole)
+    records = read(whole)
     made = json.loads(whole.with_suffix(".json").read_text())
     blob = packed.pack(records, made, lambda n: gen.opening_squares(n, made))
     back, params = packed.unpack(blob)
     assert back.tobytes() == records.tobytes() and params == made
-    assert (back["result"] == gen.NONE).sum() > 20 and (back["exact"] != gen.NONE).sum() > 20
+    assert (back["result"] == NONE).sum() > 20 and (back["exact"] != NONE).sum() > 20
     assert len(blob) < 6 * len(records)  # 28 bytes a record unpacked; tiny games compress less
 
 
 def test_anti_reversi_games_pack_too(tmp_path):
     path = tmp_path / "anti.bin"
     gen.generate(path, 2, **{**TINY, "variant": variants.ANTI})
-    records, made = gen.read(path), json.loads(path.with_suffix(".json").read_text())
+    records, made = read(path), json.loads(path.with_suffix(".json").read_text())
     back, _ = packed.unpack(packed.pack(records, made, lambda n: gen.opening_squares(n, made)))
     assert back.tobytes() == records.tobytes()
 
 
 def test_damaged_missing_or_foreign_chunks_are_refused(whole, tmp_path):
-    records = gen.read(whole)
+    records = read(whole)
     made = json.loads(whole.with_suffix(".json").read_text())
     with pytest.raises(ValueError, match="same records"):  # a wrong opening: refused before writing
         packed.pack(records, made, lambda n: gen.opening_squares(n + 1, made))
