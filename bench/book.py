@@ -98,6 +98,7 @@ _LOADED: dict[str | None, Evaluator] = {None: STANDARD}
 def _evaluator(weights: str | None) -> Evaluator:
     """Returns the evaluator of a weight file (the engine's for None), read once."""
     if weights not in _LOADED:
+        assert weights is not None  # None, the engine's, is there from the start
         _LOADED[weights] = Evaluator.load(Path(weights))
     return _LOADED[weights]
 

@@ -45,8 +45,8 @@ def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) 
     else:
         old = baseline.module("search").Search
     board = Board()
-    for square in opening:
-        board.play(square)
+    for placement in opening:
+        board.play(placement)
     while not board.is_game_over():
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= 12:

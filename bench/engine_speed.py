@@ -49,7 +49,7 @@ clock = time.process_time
 def positions(count: int, low: int, high: int, seed: int = 1) -> list[tuple[int, int]]:
     """Returns ``count`` positions from random games, ``low``-``high`` plies in."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[int, int]] = []
     while len(out) < count:
         board = Board()
         target = rng.randint(low, high)
@@ -145,6 +145,7 @@ def game_rates(games: int = 3) -> None:
                 result = Search(max_nodes=level.nodes).run(*board.mover_mask(), level.max_depth)
                 seconds += clock() - start
                 nodes, moves = nodes + result.nodes, moves + 1
+                assert result.square is not None  # the game goes on, so the mover has a move
                 board.play(result.square)
         print(f"{name}: {moves} moves, {nodes / seconds:.0f} nodes/s, {seconds / moves * 1e3:.0f} ms a move",
               flush=True)
@@ -224,11 +225,11 @@ def compare_native(ffo: tuple[int, int]) -> None:
     first, last = ffo
     totals = {"python": 0.0, "compiled": 0.0, "compiled, all": 0.0}
     for number, problem in enumerate(problems, 20):
-        for name, engine in (("python", Solver), ("compiled", native.Solver)):
+        for name, solver_class in (("python", Solver), ("compiled", native.Solver)):
             if name == "python" and not first <= number <= last:
                 continue
             start = clock()
-            engine().solve(problem.p, problem.o)
+            solver_class().solve(problem.p, problem.o)
             spent = clock() - start
             totals[name] += spent if first <= number <= last else 0.0
             totals["compiled, all"] += spent if name == "compiled" else 0.0

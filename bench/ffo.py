@@ -44,7 +44,7 @@ from baseline import Frozen  # noqa: E402
 FFO_FILE = ROOT / "tests" / "data" / "ffo-01-19.obf"
 
 
-def run(solver_class: type, deadline_class: type, timeout: type, limit: float | None,
+def run(solver_class: type, deadline_class: type, timeout: type[BaseException], limit: float | None,
         variant: str, p: int, o: int) -> tuple[float, float, int, int, int | None] | int:
     """Returns ``(wall s, cpu s, nodes, score, move)`` of one solve, or the nodes
     searched when ``limit`` ran out first."""
@@ -107,8 +107,8 @@ def main(argv: list[str]) -> None:
                   f"{score:>+5} {square:>4} {best:>+5}", flush=True)
         if len(cpus) == 2 and cpus[0] > 0:
             print(f"{'':>9} cpu ratio {cpus[1] / cpus[0]:.2f}", flush=True)
-    for name, (wall, cpu, nodes) in totals.items():
-        print(f"total {name}: {wall:.3f} s wall, {cpu:.3f} s cpu, {nodes} nodes")
+    for name, (wall, cpu, total_nodes) in totals.items():
+        print(f"total {name}: {wall:.3f} s wall, {cpu:.3f} s cpu, {total_nodes} nodes")
     if against and totals["now"][1] > 0:
         print(f"cpu ratio {against} / now: {totals[against][1] / totals['now'][1]:.2f}")
 

@@ -33,7 +33,9 @@ FROZEN = baseline.TODAY
 @functools.cache
 def weights_evaluator() -> Evaluator:
     """Returns the current engine's evaluator of the frozen engine's weight file."""
-    folder = Path(FROZEN.module("evaluate").__file__).parent
+    evaluate = FROZEN.module("evaluate")
+    assert evaluate.__file__ is not None  # imported from the frozen copy's files
+    folder = Path(evaluate.__file__).parent
     return Evaluator.load(folder / "data" / "standard.weights")
 
 
@@ -50,7 +52,7 @@ def search_class(frozen: ModuleType, timeout: type[Exception]) -> type:
     """Returns the frozen ``search.Search`` with its recursive search in C, raising the
     frozen ``timeout`` at the node cap."""
 
-    class Search(frozen.Search):  # type: ignore[name-defined,misc]
+    class Search(frozen.Search):  # type: ignore[name-defined]  # a base class known only at run time
         __doc__ = f"{FROZEN.commit}'s Search with ``_pvs`` and its line in C."
         nodes = native.Search.__dict__["nodes"]
 
@@ -92,7 +94,7 @@ def install() -> bool:
     compiled engine is built; returns whether it does."""
     if not native.AVAILABLE:
         return False
-    think = FROZEN.module("think")
+    think: Any = FROZEN.module("think")  # a module whose names are replaced below
     think.Search = search_class(FROZEN.module("search"), FROZEN.module("budget").SearchTimeout)
     think.Solver = _solver
     return True

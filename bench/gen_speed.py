@@ -36,8 +36,12 @@ def play(rng: random.Random, depth: int, stop: int = 0) -> tuple[Board, float, i
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= stop:
             break
-        square = rng.choice(board.legal_moves()) if rng.random() < 0.1 else \
-            native.SEARCH().run(p, o, depth).square
+        if rng.random() < 0.1:
+            square = rng.choice(board.legal_moves())
+        else:
+            best = native.SEARCH().run(p, o, depth).square
+            assert best is not None  # the game goes on, so the mover has a move
+            square = best
         board.play(square)
         plies += 1
     return board, time.process_time() - clock, plies

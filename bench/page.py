@@ -423,7 +423,9 @@ def size() -> None:
     files = [p for p in DIST.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     sw = (DIST / "sw.js").read_text()
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    found = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    assert found is not None  # the build writes the precache list into sw.js
+    precache = json.loads(found.group(1))
     print(f"site: {total:,} bytes in {len(files)} files; precache: {len(precache)} files")
 
 

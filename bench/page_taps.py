@@ -40,7 +40,7 @@ TAP = """(square) => new Promise((resolve) => {
 
 def game_taps(page, think_ms: int) -> list[float]:
     """Plays one game as Black with the first legal square each turn; returns the tap latencies."""
-    latencies = []
+    latencies: list[float] = []
     while True:
         page.wait_for_function("() => !document.querySelector('#turn').classList.contains('thinking')",
                                timeout=60_000)

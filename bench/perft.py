@@ -33,7 +33,7 @@ import sys
 import time
 import types
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -126,7 +126,8 @@ def make_perft(moves_mask: Callable[[int, int], int],
 
 # -- workloads -------------------------------------------------------------
 
-def sample_positions(games: int = 200, seed: int = 1) -> tuple[list, list, list]:
+def sample_positions(games: int = 200, seed: int = 1) -> tuple[
+        list[tuple[int, int]], list[tuple[int, int, int]], list[tuple[int, int, int]]]:
     """Returns midgame positions (plies 15-45), their legal moves, and the empty
     squares of endgame positions (10-14 empties), from seeded random games."""
     rng = random.Random(seed)
@@ -134,10 +135,10 @@ def sample_positions(games: int = 200, seed: int = 1) -> tuple[list, list, list]
     for _ in range(games):
         board = Board()
         while not board.is_game_over():
-            empties = 64 - sum(board.counts())
+            empty_count = 64 - sum(board.counts())
             if 15 <= len(board.steps) <= 45:
                 midgame.append(board.mover_mask())
-            elif 10 <= empties <= 14:
+            elif 10 <= empty_count <= 14:
                 endgame.append(board.mover_mask())
             board.play(rng.choice(board.legal_moves()))
     moves = [(p, o, s) for p, o in midgame for s in bitboard.squares(bitboard.moves_mask(p, o))]
@@ -146,7 +147,7 @@ def sample_positions(games: int = 200, seed: int = 1) -> tuple[list, list, list]
     return midgame, moves, empties
 
 
-def best_times(jobs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+def best_times(jobs: Mapping[str, Callable[[], object]], repeat: int) -> dict[str, float]:
     """Runs each job ``repeat`` times, interleaved, and returns each one's minimum seconds."""
     best = {name: float("inf") for name in jobs}
     for _ in range(repeat):

@@ -68,8 +68,8 @@ def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[
             ponder.work(ponder_nodes)
             choice = choose_move(p, o, level, seed=seed, nodes=config.nodes)
             replies += 1
+            assert choice.square is not None
             square = choice.square
-            assert square is not None
             f = flips_mask(p, o, square)  # the position after the opponent's move
             hits += ponder.take(o ^ f, p | f | 1 << square) is not None
         assert choice.square is not None

@@ -50,7 +50,7 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
     data = DATA if variant == STANDARD else DATA / variant
     games = [g for f in sorted(data.glob("games-*.jsonl")) for g in selfplay.read(f)]
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[int, int]] = []
     while len(out) < count:
         number = rng.randrange(0, len(games), 10)  # held out by bench/fit.py
         board = Board.initial(variant)

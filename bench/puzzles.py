@@ -67,7 +67,9 @@ def game_positions(seed: int, empties: tuple[int, ...], random_plies: int) -> li
             board.play(rng.choice(moves))
         else:
             p, o = board.mover_mask()
-            board.play(choose_move(p, o, "normal", seed=rng.randrange(1 << 30), nodes=NODES).square)
+            square = choose_move(p, o, "normal", seed=rng.randrange(1 << 30), nodes=NODES).square
+            assert square is not None  # the game goes on, so the mover has a move
+            board.play(square)
     return found
 
 
@@ -79,7 +81,7 @@ def judge(position: str) -> dict:
     board = Board(black, white, turn)
     p, o = board.mover_mask()
     scores = native.solve_all(p, o) if len(board.legal_moves()) > 1 else {}
-    record = {"board": position, "scores": {square_name(s): v for s, v in scores.items()}}
+    record: dict[str, object] = {"board": position, "scores": {square_name(s): v for s, v in scores.items()}}
     kind = puzzle_set.kind_of(list(scores.values()))
     if kind:
         record["kind"] = kind

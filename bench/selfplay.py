@@ -71,7 +71,7 @@ def play_labelled(player: Player, rng: random.Random, *, opening: int, explore: 
         p, o = board.mover_mask()
         if 64 - (p | o).bit_count() <= exact:
             if solver is None:
-                solver = native.SOLVER(**({} if variant == STANDARD else {"variant": variant}))
+                solver = native.SOLVER() if variant == STANDARD else native.SOLVER(variant=variant)
                 solved_from = len(board.steps)
             score, best = solver.solve(p, o)
             scores.append(score if board.turn == 0 else -score)

@@ -43,7 +43,9 @@ def position(rng: random.Random, empties: int) -> tuple[int, int] | None:
         if len(board.steps) < opening:
             board.play(rng.choice(moves))
         else:
-            board.play(Search().run(p, o, 2).square)
+            square = Search().run(p, o, 2).square
+            assert square is not None  # the game goes on, so the mover has a move
+            board.play(square)
     return None if board.is_game_over() else board.mover_mask()
 
 
@@ -55,7 +57,7 @@ def time_table(task: Callable[[int, int, int], object], empties: list[int],
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     print(f"{'empties':>7} {'n':>3} {'mean s':>7} {'p90 s':>7} {'max s':>7}")
     for count in empties:
-        times = []
+        times: list[float] = []
         while len(times) < positions:
             found = position(rng, count)
             if found:

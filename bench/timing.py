@@ -89,12 +89,13 @@ def main() -> None:
     print(f"$ nice python3 bench/timing.py {shlex.join(sys.argv[1:])}")
     print(f"{args.level} managing {managed_nodes:,} nodes a move against {args.level} at a fixed "
           f"{nodes:,}, {games} games: {points / games:.1%} ({points:g} points)")
-    for name, mid, every, base in (("managed", 1, 2, managed_nodes), ("fixed", 3, 4, nodes)):
-        mids = [n for r in results for n in r[mid]]
-        print(f"  {name}: midgame nodes a game {sum(sum(r[mid]) for r in results) / games:,.0f} "
+    for name, mid, every, base in (("managed", [r[1] for r in results], [r[2] for r in results], managed_nodes),
+                                   ("fixed", [r[3] for r in results], [r[4] for r in results], nodes)):
+        mids = [n for game in mid for n in game]
+        print(f"  {name}: midgame nodes a game {sum(sum(game) for game in mid) / games:,.0f} "
               f"({len(mids) / games:.1f} searched moves a game, {sum(mids) / max(1, len(mids)):,.0f} "
               f"a move; stopped early {sum(n < base for n in mids)}, stretched {sum(n > base + 64 for n in mids)}), "
-              f"all nodes a game {sum(sum(r[every]) for r in results) / games:,.0f}")
+              f"all nodes a game {sum(sum(game) for game in every) / games:,.0f}")
     ratio = sum(managed_mid) / max(1, len(managed_mid)) / max(1, sum(fixed_mid) / max(1, len(fixed_mid)))
     print(f"  managed / fixed midgame nodes a move: {ratio:.3f}", flush=True)
 

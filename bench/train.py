@@ -62,6 +62,12 @@ def baseline_player() -> selfplay.Player:
     return lambda p, o: Search().run(p, o, 2).square
 
 
+def _move(square: int | None) -> int:
+    """Returns a search's move: a player is asked only while the game goes on, so it has one."""
+    assert square is not None
+    return square
+
+
 def negated_player() -> selfplay.Player:
     """Returns anti-reversi's round 0 player: a 2-ply search over the standard
     weights negated (an evaluation of anti-reversi's result by the sign alone)."""
@@ -71,8 +77,8 @@ def negated_player() -> selfplay.Player:
     weights.numbers = array("h", (min(32767, -n) for n in weights.numbers))
     weights.header = {**weights.header, "variant": ANTI, "probcut": {}}
     evaluator = Evaluator(weights)
-    return lambda p, o: native.SEARCH(variant=ANTI, evaluator=evaluator,
-                               selective=False).run(p, o, 2).square
+    return lambda p, o: _move(native.SEARCH(variant=ANTI, evaluator=evaluator,
+                                            selective=False).run(p, o, 2).square)
 
 
 def pattern_player(weights: Path) -> selfplay.Player:
@@ -80,8 +86,8 @@ def pattern_player(weights: Path) -> selfplay.Player:
     (in the variant they were fitted for)."""
     from reversi.engine.evaluate import Evaluator
     evaluator = Evaluator.load(weights)
-    return lambda p, o: native.SEARCH(variant=evaluator.variant, evaluator=evaluator,
-                               selective=False).run(p, o, 3).square
+    return lambda p, o: _move(native.SEARCH(variant=evaluator.variant, evaluator=evaluator,
+                                            selective=False).run(p, o, 3).square)
 
 
 def pattern_labeller(weights: Path | None, depth: int) -> selfplay.Labeller:

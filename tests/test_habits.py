@@ -1,8 +1,9 @@
 """The habits CI checks: lint, type check and the JavaScript unit tests.
 
 Each runs the real tool as CI would, from the repository root: ``ruff check``
-on the Python code, ``mypy`` on ``py/reversi`` (configured in pyproject.toml),
-and ``node --test`` on ``tests/js`` (the page's controller and pure helpers).
+on the Python code, ``mypy`` on ``py/reversi``, ``native`` and ``bench``
+(configured in pyproject.toml), and ``node --test`` on ``tests/js`` (the
+page's controller and pure helpers).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def test_ruff_finds_nothing():
 
 
 def test_mypy_finds_nothing():
-    """mypy type-checks py/reversi without an error."""
+    """mypy type-checks py/reversi, native and bench without an error."""
     result = run(sys.executable, "-m", "mypy")
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -50,7 +50,7 @@ def count() -> int:
     return len(openings())
 
 
-def pick(seed: int | str) -> list[Square]:
+def pick(seed: int | float | str) -> list[Square]:
     """Returns the placements of the balanced opening chosen by ``seed`` (the same
     seed, the same opening)."""
     table = openings()
