@@ -50,12 +50,20 @@ LAYOUT_PROBLEMS = """() => {
     const board = document.getElementById('board-wrap').getBoundingClientRect();
     const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
     const parts = 'button, select, summary, .top, .scores, .score, .message, .hint, .celebration, .card, .toolbar, .banner';
+    // beside the board, what scrolls past the side column's top fades out: nothing may start there unscrolled
+    const dock = document.querySelector('.dock');
+    const fade = dock && dock.scrollTop === 0 && getComputedStyle(dock).maskImage.match(/([\\d.]+)px\\)$/);
+    const fadeEnd = fade ? dock.getBoundingClientRect().top + parseFloat(fade[1]) : null;
     for (const el of document.querySelectorAll(parts)) {
         if (!visible(el)) continue;
         const r = el.getBoundingClientRect();
         const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 20) || el.className;
         if (el.matches('button, select, summary') && r.height < 40)
             problems.push(`${name} is ${r.height.toFixed(1)} px tall`);
+        if (el.matches('button') && el.scrollWidth > el.clientWidth + 0.5)
+            problems.push(`${name}'s words are cut: ${el.scrollWidth} px in ${el.clientWidth}`);
+        if (fadeEnd !== null && el.closest('.dock') && r.top < fadeEnd - 0.5)
+            problems.push(`${name} is under the side column's fade, unscrolled`);
         const scrolled = el.closest('.table-wrap, .moves');  // a table or the move strip: they scroll in their own box
         if (!scrolled && (r.right > vw + 0.5 || r.left < -0.5)) problems.push(`${name} sticks out sideways`);
         const inMenu = el.closest('#menu');  // the sheet is over the page by design
