@@ -69,9 +69,9 @@ def sample_records(path: Path, count: int, seed: int,
     ``bench/gen.py`` in ``path`` (its training games, when the old games are gone): of its
     first ``games`` games (all when None), and how many games that was, so that a file
     that grows later gives the same sample."""
-    import gen
     import numpy as np
-    records = gen.read(path)
+    from records import read
+    records = read(path)
     ends = np.flatnonzero(records["left"] == 0)  # each game's last record
     used = len(ends) if games is None else min(games, len(ends))
     records = records[:ends[used - 1] + 1] if used else records[:0]
