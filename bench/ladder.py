@@ -20,7 +20,10 @@ Players:
   rest of its configuration unchanged), to find a budget before setting it;
 - ``random``: a uniformly random legal move (seeded).
 
-Draws count half.  ``--record FILE`` keeps every game's transcript.  ``--pairs`` may also name a pair that is not one of
+Draws count half.  ``--record FILE`` keeps every game's transcript, and a
+rerun with the same FILE plays only the games it lacks (the same pair, colours,
+game seed, budget kind and weight files, by their digests), so a long match
+goes on across machines when FILE is kept.  ``--pairs`` may also name a pair that is not one of
 :data:`PAIRS` (no goal then), e.g. ``anti:expert-expert``; ``--weights`` and
 ``--second-weights`` give the first and the second player a weight file of
 the pair's variant instead of the engine's (to compare two evaluations).
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import multiprocessing
 import random
 import sys
@@ -50,7 +54,7 @@ import frozen_native  # noqa: E402
 
 import native  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.evaluate import Evaluator  # noqa: E402
+from reversi.engine.evaluate import DATA, Evaluator  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
 from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
 from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
@@ -153,6 +157,50 @@ def one_game(task: Task) -> tuple[int, int, float, str]:
     return ((b, w) if first_black else (w, b)) + (points, format_transcript(board.placements()))
 
 
+Result = tuple[int, int, float, str]
+#: A game's identity in a record file: pair, first player's colour, game seed, budget
+#: kind and the two players' weight digests.
+Key = tuple[str, str, str, str, str, str]
+
+
+def digest(weights: str | None, variant: str) -> str:
+    """Returns the first 12 hex digits of the SHA-256 of the weight file a player
+    uses: ``weights``, or the engine's own for ``variant``."""
+    path = Path(weights) if weights else DATA / ("anti.weights" if variant == ANTI else "standard.weights")
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def recorded(path: Path | None) -> dict[Key, Result]:
+    """Returns the games of record file ``path`` by their :data:`Key` (none for lines
+    written before records had one)."""
+    games: dict[Key, Result] = {}
+    for line in path.read_text().splitlines() if path and path.exists() else ():
+        fields = line.split("\t")
+        if len(fields) == 9:
+            pair, colour, discs, points, transcript, seed, budget, first_weights, second_weights = fields
+            first, second = discs.split("-")
+            key = (pair, colour, seed, budget, first_weights, second_weights)
+            games[key] = (int(first), int(second), float(points), transcript)
+    return games
+
+
+def play_pair(pool, pair: str, tasks: list[Task], keys: list[Key], record: Path | None) -> list[Result]:
+    """Returns the results of a pair's ``tasks``: those ``record`` has, and the others
+    played in ``pool`` (and appended to ``record``)."""
+    done = recorded(record)
+    todo = [n for n, key in enumerate(keys) if key not in done]
+    played = pool.imap(one_game, [tasks[n] for n in todo])
+    for count, (n, result) in enumerate(zip(todo, played), 1):
+        key = keys[n]
+        done[key] = result
+        print(f"  {pair} game {count} of {len(todo)}: {result[0]}-{result[1]}", file=sys.stderr, flush=True)
+        if record:
+            with record.open("a") as out:
+                out.write("\t".join((pair, key[1], f"{result[0]}-{result[1]}", str(result[2]), result[3],
+                                     *key[2:])) + "\n")
+    return [done[key] for key in keys]
+
+
 def main() -> None:
     """Plays the chosen pairs and prints W/D/L, score and goal per pair."""
     native.install()
@@ -166,8 +214,9 @@ def main() -> None:
     parser.add_argument("--weights", help="the first player's weight file (of the pair's variant)")
     parser.add_argument("--second-weights", help="the second player's weight file")
     parser.add_argument("--record", type=Path, metavar="FILE",
-                        help="append each game to FILE: pair, first player's colour, "
-                             "discs, points and transcript, tab-separated")
+                        help="append each game to FILE (pair, first player's colour, discs, points, "
+                             "transcript, game seed, budget kind and weight digests, tab-separated), "
+                             "and take the games FILE has from it instead of playing them")
     args = parser.parse_args()
     try:  # the levels' and the variants' pairs in their order, then any others
         chosen = [pair for pair in PAIRS if name(*pair[:2], pair[3]) in args.pairs] + [
@@ -186,20 +235,14 @@ def main() -> None:
         for first, second, goal, variant in chosen:
             pair = name(first, second, variant)
             start = time.perf_counter()
-            tasks = [(first, second, variant, opening, colour, args.seed + i, args.time,
-                      (args.weights, args.second_weights))
-                     for i, opening in enumerate(openings(args.openings, args.seed, variant))
-                     for colour in (True, False)]
-            results = []
-            for task, result in zip(tasks, pool.imap(one_game, tasks)):
-                results.append(result)
-                print(f"  {pair} game {len(results)}: {result[0]}-{result[1]}",
-                      file=sys.stderr, flush=True)
-                if args.record:
-                    with args.record.open("a") as record:
-                        colour = "black" if task[4] else "white"
-                        record.write(f"{pair}\t{colour}\t{result[0]}-{result[1]}\t"
-                                     f"{result[2]}\t{result[3]}\n")
+            tasks: list[Task] = [(first, second, variant, opening, colour, args.seed + i, args.time,
+                                  (args.weights, args.second_weights))
+                                 for i, opening in enumerate(openings(args.openings, args.seed, variant))
+                                 for colour in (True, False)]
+            digests = (digest(args.weights, variant), digest(args.second_weights, variant))
+            keys = [(pair, "black" if task[4] else "white", str(task[5]), "time" if args.time else "nodes",
+                     *digests) for task in tasks]
+            results = play_pair(pool, pair, tasks, keys, args.record)
             w = sum(points == 1 for *_, points, _ in results)
             d = sum(points == 0.5 for *_, points, _ in results)
             lost = len(results) - w - d

@@ -44,3 +44,37 @@ def test_a_level_at_another_budget_searches_that_many_nodes(monkeypatch):
     ladder.move("normal", board, 1, False)
     assert asked == [("normal", 500), ("normal", ladder.LEVELS["normal"].nodes)]
     assert square in board.legal_moves()
+
+
+class Serial:
+    """A pool that plays its games one after another, in this process."""
+    imap = staticmethod(map)
+
+
+def test_a_record_file_resumes_a_match_where_it_stopped(tmp_path, monkeypatch):
+    """C2's matches outlive a machine: a rerun with the same record file plays only the
+    games it lacks, and counts the others as recorded; a game of other weights is new."""
+    record = tmp_path / "games.tsv"
+    tasks = [("random", "random", "standard", opening, colour, 1 + i, False, (None, None))
+             for i, opening in enumerate(ladder.openings(2, 1, "standard")) for colour in (True, False)]
+    keys = [("random-random", "black" if t[4] else "white", str(t[5]), "nodes", "a" * 12, "b" * 12) for t in tasks]
+    uninterrupted = [ladder.one_game(task) for task in tasks]
+    assert ladder.play_pair(Serial, "random-random", tasks[:3], keys[:3], record) == uninterrupted[:3]
+    played, real = [], ladder.one_game
+    monkeypatch.setattr(ladder, "one_game", lambda task: played.append(task) or real(task))
+    assert ladder.play_pair(Serial, "random-random", tasks, keys, record) == uninterrupted
+    assert played == tasks[3:]
+    other = [key[:5] + ("c" * 12,) for key in keys]
+    assert ladder.play_pair(Serial, "random-random", tasks[:1], other[:1], record) == uninterrupted[:1]
+    assert played == [*tasks[3:], tasks[0]]
+    assert len(record.read_text().splitlines()) == 5
+
+
+def test_the_engine_s_own_weights_are_named_by_their_digest():
+    """A record names the weight files its games were played with, the engine's own too."""
+    import hashlib
+
+    from reversi.engine.evaluate import DATA
+    standard = hashlib.sha256((DATA / "standard.weights").read_bytes()).hexdigest()[:12]
+    assert ladder.digest(None, "standard") == ladder.digest(str(DATA / "standard.weights"), "standard") == standard
+    assert ladder.digest(None, "anti") != standard
