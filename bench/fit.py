@@ -20,12 +20,12 @@ pair is then solved once more on every row, the held-out games' too (and the
 choice itself can be written beside it, its twin: :func:`fit_data`).
 The weights are rounded to int16 units of ``SCALE`` discs.
 
-numpy and scipy are needed here only, never by the engine.
+numpy and scipy are needed here and in ``bench/ridge.py`` (the linear algebra) only,
+never by the engine.
 """
 
 from __future__ import annotations
 
-import functools
 import multiprocessing
 import os
 import sys
@@ -38,15 +38,15 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 from scipy.sparse import csr_matrix
-from scipy.sparse.linalg import LinearOperator, lsqr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import selfplay  # noqa: E402
+from ridge import EXTRAS, OFFSETS, design, expand, predict, solve_ridge  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
-from reversi.engine.patterns import INSTANCES, SIZES, TYPES, indices, symmetric  # noqa: E402
+from reversi.engine.patterns import INSTANCES, TYPES, indices  # noqa: E402
 from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import Weights, save  # noqa: E402
 
@@ -55,7 +55,6 @@ STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]
 #: The windows tried per stage: rows this many empties outside a stage's range also
 #: train it (smoothing; wider windows help where the data is thin, as in the solved part).
 WINDOWS: tuple[int, ...] = (2,)
-EXTRAS = ["bias", "parity"]
 #: Discs per int16 unit of the weight file.
 SCALE = 1 / 64
 #: The ridges tried without a prior, in the same way as :data:`PRIOR_RIDGES`.
@@ -64,34 +63,8 @@ RIDGES = (10.0, 30.0, 100.0, 300.0)
 #: fit tries them in this order and stops at the first that does worse than the
 #: one before (the held-out error falls, then rises, as the ridge grows).
 PRIOR_RIDGES = (1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0)
-#: LSQR's iteration cap per fit (the tests lower it to run in seconds).  With the columns
-#: scaled (:func:`solve_ridge`), 20 fit as well as 100 unscaled (held-out error at 29-30
-#: empties 3.3407 against 3.3415, at 15-16 5.9492 against 5.9492; 785,956 positions),
-#: and unscaled 100 as well as 400.
-ITERATIONS = 20
 #: Held-out games: those whose number is 0 mod this.
 HOLD_OUT = 10
-OFFSETS = np.cumsum([0, *SIZES])
-
-
-@functools.cache
-def mirror_tables() -> list[np.ndarray]:
-    """Returns per type the index of each content's mirror image (itself if none); made
-    once (every stage's design matrices read them)."""
-    out = []
-    for (_, squares), size in zip(TYPES, SIZES):
-        digits = np.arange(size)
-        powers = 3 ** np.arange(len(squares))
-        image = digits.copy()
-        for g in range(1, 8):
-            mapped = symmetric(squares, g)
-            if set(mapped) == set(squares) and mapped != squares:
-                perm = [squares.index(s) for s in mapped]
-                d = (digits[:, None] // powers) % 3
-                image = (d[:, perm] * powers).sum(axis=1)
-                break
-        out.append(image)
-    return out
 
 
 def rows(games: list[dict]) -> dict[str, np.ndarray]:
@@ -120,51 +93,6 @@ def rows(games: list[dict]) -> dict[str, np.ndarray]:
             "empties": np.array(emp),
             "label": np.array(lab, dtype=np.float64), "exact": np.array(exact, dtype=bool),
             "game": np.array(game), "turn": np.array(turn)}
-
-
-def parity(empties: np.ndarray) -> np.ndarray:
-    """Returns the parity term: +1 for an odd number of empty squares, else -1."""
-    return np.where(empties % 2 == 1, 1.0, -1.0)
-
-
-def indices_of(data: dict[str, np.ndarray], select: np.ndarray) -> np.ndarray:
-    """Returns the pattern indices of the selected rows: stored (``index``), or computed
-    from the boards (``p``, ``o``) for these rows only, so that a stage's rows, not all
-    of them, hold their 46 indices at once."""
-    if "index" in data:
-        return data["index"][select]
-    import positions
-    return positions.pattern_indices(data["p"][select], data["o"][select])
-
-
-def design(data: dict[str, np.ndarray], select: np.ndarray) -> csr_matrix:
-    """Returns the sparse design matrix of the selected rows (mirrored contents merged),
-    built in CSR form at once (every row has the same number of entries, two instances
-    with one column two entries), so that a stage of millions of rows holds its column
-    numbers (int32) and values once."""
-    mirrors = mirror_tables()
-    index = indices_of(data, select)
-    count, width = index.shape[0], index.shape[1] + len(EXTRAS)
-    columns = np.empty((count, width), dtype=np.int32)
-    for n, (t, _) in enumerate(INSTANCES):
-        i = index[:, n]
-        columns[:, n] = OFFSETS[t] + np.minimum(i, mirrors[t][i])
-    del index
-    columns[:, -2], columns[:, -1] = OFFSETS[-1], OFFSETS[-1] + 1
-    values = np.ones((count, width))
-    values[:, -1] = parity(data["empties"][select])
-    return csr_matrix((values.ravel(), columns.ravel(), np.arange(0, count * width + 1, width)),
-                      shape=(count, OFFSETS[-1] + len(EXTRAS)))
-
-
-def expand(solution: np.ndarray) -> np.ndarray:
-    """Returns the full weight vector (every index of every type, then the extras)."""
-    mirrors = mirror_tables()
-    parts = []
-    for t, size in enumerate(SIZES):
-        i = np.arange(size)
-        parts.append(solution[OFFSETS[t] + np.minimum(i, mirrors[t])])
-    return np.concatenate([*parts, solution[OFFSETS[-1]:]])
 
 
 def stage_range(stage: int, stages: list[int] = STAGES) -> tuple[int, int]:
@@ -257,34 +185,6 @@ def _problem(data: dict[str, np.ndarray], select: np.ndarray,
     of them when given (a prior's weights: the fit is then of the difference)."""
     y = data["label"][select]
     return design(data, select), y if base is None else y - predict(data, select, base)
-
-
-def solve_ridge(a: csr_matrix, y: np.ndarray, ridge: float) -> np.ndarray:
-    """Returns ``argmin |a w - y|^2 + ridge |w|^2`` by LSQR, its columns scaled by
-    ``1 / sqrt(|column|^2 + ridge)`` (a diagonal preconditioner: the ridge becomes rows
-    of the scaled problem, so the objective is the same and LSQR needs a fifth of the
-    iterations; a column no row uses gets 0).  The scaled matrix shares ``a``'s column
-    numbers and the ridge's rows are an operator, so only ``a``'s values are copied
-    (its duplicate entries are first summed, in place)."""
-    a.sum_duplicates()
-    norms = np.bincount(a.indices, weights=a.data ** 2, minlength=a.shape[1]) + ridge
-    scale = np.where(norms > 0, 1 / np.sqrt(np.where(norms > 0, norms, 1)), 0.0)
-    scaled = csr_matrix((a.data * scale[a.indices], a.indices, a.indptr), shape=a.shape)
-    count, root = a.shape[0], np.sqrt(ridge) * scale
-    stacked = LinearOperator((count + a.shape[1], a.shape[1]), dtype=np.float64,
-                             matvec=lambda z: np.concatenate([scaled @ z, root * z]),
-                             rmatvec=lambda u: scaled.T @ u[:count] + root * u[count:])
-    z = lsqr(stacked, np.concatenate([y, np.zeros(a.shape[1])]), atol=1e-6, btol=1e-6,
-             iter_lim=ITERATIONS)[0]
-    return scale * z
-
-
-def predict(data: dict[str, np.ndarray], select: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Returns a stage's full weight vector's evaluation of the selected rows."""
-    types = np.array([t for t, _ in INSTANCES])
-    index = indices_of(data, select)
-    total = weights[OFFSETS[types] + index].sum(axis=1)
-    return total + weights[OFFSETS[-1]] + parity(data["empties"][select]) * weights[OFFSETS[-1] + 1]
 
 
 def bootstrap(data: dict[str, np.ndarray], value: np.ndarray, lead: int, mix: float) -> None:

@@ -1,7 +1,7 @@
 """The generated positions (``bench/gen.py``'s records) as fit rows, and their error table.
 
 :func:`record_rows` turns records into :func:`fit.fit_data`'s rows (the
-boards: ``fit.indices_of`` computes a stage's pattern indices with numpy, no
+boards: ``ridge.indices_of`` computes a stage's pattern indices with numpy, no
 Python loop over positions, so 20 million rows never hold all theirs), with
 one of these labels before the solved part: the search's value
 (``searched``), the game's result (``result``: the first solved position's
@@ -71,7 +71,7 @@ def labels(records: np.ndarray, kind: str = "searched") -> tuple[np.ndarray, np.
 
 def record_rows(records: np.ndarray, kind: str = "searched") -> dict[str, np.ndarray]:
     """Returns the rows of :func:`fit.rows` for ``records`` labelled by ``kind``, with
-    the boards instead of their indices (``fit.indices_of`` computes a stage's)."""
+    the boards instead of their indices (``ridge.indices_of`` computes a stage's)."""
     label, exact = labels(records, kind)
     return {"p": records["p"], "o": records["o"],
             "empties": records["empties"].astype(np.int64), "label": label, "exact": exact,

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as 
 import fit  # noqa: E402
 import gen  # noqa: E402
 import positions  # noqa: E402
+import ridge  # noqa: E402
 from records import NO_SEARCH, NONE, RECORD, UNIT, complete, read  # noqa: E402
 
 from reversi.engine.evaluate import Evaluator  # noqa: E402
@@ -92,7 +93,7 @@ def test_unknown_label_kinds_are_refused(kind, monkeypatch):
 
 
 def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
-    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
     out = tmp_path / "tiny.weights"
     records = read(data)
     header = {"command": "python3 bench/gen.py (test)", "seed": 5}
@@ -111,7 +112,7 @@ def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
     """``fit --jobs 2`` (forked processes sharing the rows) changes the time, not the
     weights: each stage's and its twin's as one job's, with a prior, two windows and
     every row (the command line's ``--jobs``: the siblings' test)."""
-    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
     monkeypatch.setattr(fit, "WINDOWS", (2, 6))
     from reversi.engine.evaluate import DATA
     from reversi.engine.weights import load
@@ -127,7 +128,7 @@ def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
 
 def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, monkeypatch):
     """Fitting the difference from given weights: a huge ridge keeps those weights."""
-    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
     from reversi.engine.evaluate import DATA
     from reversi.engine.weights import load
     prior = load(DATA / "standard.weights")
@@ -144,7 +145,7 @@ def test_a_fit_with_a_prior_stays_near_it_under_a_strong_ridge(data, tmp_path, m
 def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monkeypatch):
     """V2: ``--variant anti`` plays anti-reversi and scores it so (fewer discs win); the
     file remembers the variant, a rerun for the other refuses, and the fit names it."""
-    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
     from reversi.engine import variants
     from reversi.engine.endgame import Solver
     from reversi.engine.evaluate import for_variant
@@ -193,7 +194,7 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
         gen.generate(path, 3, **TINY)
     for suffix in (".bin", ".json"):
         shutil.copy(data.with_suffix(suffix), tmp_path / f"tiny{suffix}")
-    monkeypatch.setattr(fit, "ITERATIONS", 10)
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
     monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
     out = tmp_path / "two.weights"
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
@@ -236,8 +237,8 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     assert Evaluator.load(lines).weights.header["positions"] == int((~off).sum())
 
 
-@pytest.mark.parametrize("ridge", [0.5, 30.0])
-def test_the_scaled_ridge_solve_is_the_ridge_regression(ridge, monkeypatch):
+@pytest.mark.parametrize("damp", [0.5, 30.0])
+def test_the_scaled_ridge_solve_is_the_ridge_regression(damp, monkeypatch):
     """The column scaling changes LSQR's path, not its answer: the closed form
     ``(A'A + ridge I)^-1 A'y``, with 0 for a column no row uses (C2)."""
     from scipy.sparse import csr_matrix
@@ -245,13 +246,13 @@ def test_the_scaled_ridge_solve_is_the_ridge_regression(ridge, monkeypatch):
     dense = (rng.random((300, 40)) < 0.1) * rng.choice([1.0, 2.0, -1.0], (300, 40))
     dense[:, 7] = 0.0
     y = rng.normal(size=300)
-    monkeypatch.setattr(fit, "ITERATIONS", 500)
-    found = fit.solve_ridge(csr_matrix(dense), y, ridge)
+    monkeypatch.setattr(ridge, "ITERATIONS", 500)
+    found = ridge.solve_ridge(csr_matrix(dense), y, damp)
     halves = csr_matrix(dense / 2)  # each entry twice, as two instances sharing a column
     twice = csr_matrix((np.repeat(halves.data, 2), np.repeat(halves.indices, 2),
                         halves.indptr * 2), shape=dense.shape)
-    assert np.allclose(fit.solve_ridge(twice, y, ridge), found)
-    exact = np.linalg.solve(dense.T @ dense + ridge * np.eye(40), dense.T @ y)
+    assert np.allclose(ridge.solve_ridge(twice, y, damp), found)
+    exact = np.linalg.solve(dense.T @ dense + damp * np.eye(40), dense.T @ y)
     assert np.allclose(found, exact, atol=1e-5) and found[7] == 0.0
 
 
@@ -261,9 +262,9 @@ def test_the_design_matrix_times_weights_is_the_evaluation(data):
     records = read(data)
     rows_ = positions.record_rows(records)
     select = np.arange(len(records)) % 3 == 0
-    solution = np.random.default_rng(5).normal(size=fit.OFFSETS[-1] + len(fit.EXTRAS))
-    found = fit.design(rows_, select) @ solution
-    assert np.allclose(found, fit.predict(rows_, select, fit.expand(solution)))
+    solution = np.random.default_rng(5).normal(size=ridge.OFFSETS[-1] + len(ridge.EXTRAS))
+    found = ridge.design(rows_, select) @ solution
+    assert np.allclose(found, ridge.predict(rows_, select, ridge.expand(solution)))
 
 
 def test_the_error_table_of_the_games_fits_hold_out(data, capsys, monkeypatch):
