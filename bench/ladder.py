@@ -227,6 +227,9 @@ def main() -> None:
         for variant in {v for *_, v in chosen} if weights else ():
             if evaluator(weights).variant != (ANTI if variant == ANTI else STANDARD):
                 parser.error(f"{weights} does not evaluate {variant} games")
+        if weights and not evaluator(weights).probcut:  # a new fit's file, before bench/probcut.py
+            print(f"warning: {weights} has no ProbCut statistics, so its player searches without "
+                  "ProbCut (bench/probcut.py adds them)", file=sys.stderr, flush=True)
     for frozen in baseline.FROZEN.values():
         frozen.extract()
     print(f"{'pair':>24} {'W':>3} {'D':>3} {'L':>3} {'score':>6} {'discs':>9} "
