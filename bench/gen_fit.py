@@ -16,6 +16,7 @@ import numpy as np
 from records import NONE, made_with, read
 
 from reversi.engine.variants import STANDARD
+from reversi.engine.weights import load
 
 #: A fit of several files adds this times the file's place to its game numbers.
 GAMES_APART = 10_000_000
@@ -63,7 +64,6 @@ def cmd_fit(args: argparse.Namespace) -> None:
     fit.WINDOWS = tuple(args.window)
     prior = None
     if args.prior:
-        from reversi.engine.weights import load
         prior = load(args.prior)
         if prior.header.get("variant", STANDARD) != variant:
             raise SystemExit(f"{args.prior} is not a weight file of {variant}")
@@ -71,7 +71,6 @@ def cmd_fit(args: argparse.Namespace) -> None:
     stages = fit.even_stages(args.stages) if args.stages else fit.STAGES
     settings = None
     if args.like:
-        from reversi.engine.weights import load
         settings = fit.settings_like(load(args.like), stages)
         header["like"] = args.like.name
     fit.fit_data(data, args.out, header=header, ridge=args.ridge, prior=prior, stages=stages,
