@@ -1,4 +1,4 @@
-"""The opening book's builder (``bench/book.py``) end to end on a tiny book.
+"""The opening book's builder (``bench/book.py`` over ``bench/book_tree.py``) end to end on a tiny book.
 
 It grows best-first and resumably (a rerun searches no position twice), backs
 values up by negamax, counts symmetric positions once, rescores with other
@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the script runs
 
 import book as builder  # noqa: E402
+import book_tree  # noqa: E402
 
 from reversi.engine.book import canonical, load  # noqa: E402
 from reversi.engine.evaluate import DATA  # noqa: E402
@@ -35,9 +36,9 @@ def progress(tmp_path_factory) -> Path:
     """A 90-position book of 4-ply searches, built in two runs."""
     path = tmp_path_factory.mktemp("book") / "tiny.progress"
     run(path, "build", "--positions", "40", "--depth", "4", "--plies", "8", "--exact", "50")
-    first = builder.read(path)
+    first = book_tree.read(path)
     run(path, "build", "--positions", "90")
-    assert builder.read(path).items() >= first.items()  # nothing searched again
+    assert book_tree.read(path).items() >= first.items()  # nothing searched again
     return path
 
 
@@ -45,7 +46,7 @@ def test_the_build_resumes_and_keeps_its_settings(progress):
     """A rerun goes on with the first run's settings and adds to the same file."""
     settings = (progress.with_suffix(".json")).read_text()
     assert '"depth": 4' in settings and settings.count("bench/book.py") == 2
-    scored = builder.read(progress)
+    scored = book_tree.read(progress)
     assert 90 <= len(scored) < 130
     assert all(depth == 4 for _, depth in scored.values())
 
@@ -53,13 +54,13 @@ def test_the_build_resumes_and_keeps_its_settings(progress):
 def test_values_back_up_by_negamax_and_symmetry_counts_once(progress):
     """Every expanded position's value is the best of its moves' (negamax); every key
     is canonical, so the images of a position are one entry."""
-    tree = builder.Tree(builder.read(progress))
+    tree = book_tree.Tree(book_tree.read(progress))
     tree.back_up()
     expanded = [key for key in tree.scored if tree.expanded(key)]
     assert len(expanded) >= 8
     for key in expanded:
         assert tree.values[key] == max(-tree.values[k] for k in tree.kids(key))
-    assert all(canonical(*builder.position(key)) == key for key in tree.scored)
+    assert all(canonical(*book_tree.position(key)) == key for key in tree.scored)
     assert tree.main_line(8)[0] >= 4
 
 
@@ -68,9 +69,9 @@ def test_write_gives_a_book_with_its_header(progress, tmp_path):
     out = tmp_path / "book.bin"
     run(progress, "write", "--out", str(out))
     book = load(out)
-    assert book.header["depth"] == 4 and book.header["scored"] == len(builder.read(progress))
+    assert book.header["depth"] == 4 and book.header["scored"] == len(book_tree.read(progress))
     assert book.header["commands"][0].startswith("python3 bench/book.py")
-    tree = builder.Tree(builder.read(progress))
+    tree = book_tree.Tree(book_tree.read(progress))
     tree.back_up()
     assert book.values == {k: round(v) for k, v in tree.values.items() if k in book.values}
     assert tree.root in book.values
@@ -82,11 +83,11 @@ def test_rescore_searches_again_and_keeps_exact_scores(progress, tmp_path):
     copy = tmp_path / "copy.progress"
     copy.write_bytes(progress.read_bytes())
     copy.with_suffix(".json").write_text(progress.with_suffix(".json").read_text())
-    scored = builder.read(copy)
+    scored = book_tree.read(copy)
     planted = next(iter(scored))
-    builder.append(copy, {planted: (17.0, builder.EXACT)})
+    book_tree.append(copy, {planted: (17.0, book_tree.EXACT)})
     run(copy, "rescore", str(DATA / "anti.weights"))
-    again = builder.read(copy)
+    again = book_tree.read(copy)
     assert again.keys() == scored.keys()
-    assert again[planted] == (17.0, builder.EXACT)
+    assert again[planted] == (17.0, book_tree.EXACT)
     assert sum(again[k] != scored[k] for k in scored if k != planted) > len(scored) // 2
