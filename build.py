@@ -78,12 +78,13 @@ def command_test(args: argparse.Namespace) -> int:
     """Installs what the tests need, builds the site and the compiled engine, and returns
     pytest's exit status; with no arguments, two halves of the suite run side by side
     (build_tools/testrun.py)."""
-    testrun.ensure_chromium()
+    browser = testrun.start_chromium()  # apt-get, beside pip and the downloads
     testrun.ensure_test_packages()
     command_native()
     command_build()
     fetch_test_wheels()
     fetch_axe()
+    browser.result()
     env = {**os.environ, "REVERSI_SITE": str(DIST)}  # the browser tests serve this build
     return testrun.run(args.pytest_args, env)
 

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ET
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from .common import ROOT, BuildError, log
@@ -70,13 +71,27 @@ def halves() -> list[tuple[str, list[str]]]:
     # the browser tests' Playwright objects would crowd.
     return [("browser", alone), ("the rest", [*python, *(path for path in browser if path not in alone)])]
 
-def run_step(command: list[str]) -> None:
-    """Runs an install command, raising a BuildError if it fails."""
+def run_step(command: list[str], *, quiet: bool = False) -> None:
+    """Runs an install command, raising a BuildError if it fails; ``quiet`` holds its
+    output back unless it fails (a step that runs beside others)."""
     log(" ".join(command))
-    if subprocess.run(command, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"}).returncode != 0:
+    done = subprocess.run(command, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+                          capture_output=quiet, text=True)
+    if done.returncode != 0:
+        if quiet:
+            print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr, flush=True)
         raise BuildError(f"{' '.join(command)} failed; check network access to the package registries.")
 
-def ensure_chromium() -> None:
+def start_chromium() -> Future[None]:
+    """Starts :func:`ensure_chromium` in a thread, quietly, so that apt-get works beside
+    pip and the downloads; the future's ``result()`` waits for it and raises its error."""
+    pool = ThreadPoolExecutor(1, thread_name_prefix="apt-get")
+    future = pool.submit(ensure_chromium, quiet=True)
+    pool.shutdown(wait=False)
+    return future
+
+
+def ensure_chromium(*, quiet: bool = False) -> None:
     """Installs Debian's chromium for the browser tests, and a font with Japanese, Chinese
     and Korean (:data:`CJK_FONT`), when they are missing and we are root."""
     missing = [*([] if any(shutil.which(name) for name in BROWSERS) else ["chromium"]),
@@ -87,8 +102,10 @@ def ensure_chromium() -> None:
         log(f"warning: cannot apt-get install {', '.join(missing)}; "
             + ("browser tests will fail" if "chromium" in missing else "CJK text will be boxes"))
         return
-    run_step(["apt-get", "update"])
-    run_step(["apt-get", "install", "-y", *missing])
+    started = time.perf_counter()
+    run_step(["apt-get", "update"], quiet=quiet)
+    run_step(["apt-get", "install", "-y", *missing], quiet=quiet)
+    log(f"installed {', '.join(missing)} ({time.perf_counter() - started:.0f} s)")
 
 
 def has_cjk_font() -> bool:

@@ -321,14 +321,15 @@ def test_each_files_seconds_are_summed_from_the_junit_report():
     (True, True, None), (False, True, ["chromium"]), (True, False, [testrun.CJK_FONT]),
     (False, False, ["chromium", testrun.CJK_FONT])])
 def test_chromium_and_a_cjk_font_are_installed_when_missing(monkeypatch, browser, font, installed):
-    """build.py test apt-installs what the browser tests lack, in one command: Chromium, and a
-    font with kana, Chinese and Hangul (without one the ja, zh and ko pages draw boxes)."""
+    """build.py test apt-installs what the browser tests lack, in one command, beside its other
+    installs: Chromium, and a font with kana, Chinese and Hangul (without one the ja, zh and
+    ko pages draw boxes)."""
     steps = []
     monkeypatch.setattr(testrun.shutil, "which", lambda name: "/bin/x" if browser or name == "apt-get" else None)
     monkeypatch.setattr(testrun, "has_cjk_font", lambda: font)
     monkeypatch.setattr(testrun.os, "geteuid", lambda: 0)
-    monkeypatch.setattr(testrun, "run_step", steps.append)
-    testrun.ensure_chromium()
+    monkeypatch.setattr(testrun, "run_step", lambda command, quiet: steps.append(command))
+    testrun.start_chromium().result()
     assert steps == ([] if installed is None else [["apt-get", "update"], ["apt-get", "install", "-y", *installed]])
 
 
