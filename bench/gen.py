@@ -79,7 +79,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
                 str(Path(__file__).resolve().parent.parent / "py")]
 
 import gen_fit  # noqa: E402
-from records import DATA, NO_SEARCH, NONE, PARAMETERS, RECORD, UNIT, complete, ignored, made_with, read  # noqa: E402
+from records import DATA, NO_SEARCH, NONE, PACKED, PARAMETERS, RECORD, UNIT, chunks, complete, ignored, made_with, read  # noqa: E402
 
 import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402
@@ -224,8 +224,13 @@ def generate(path: Path, games: int, *, seed: int, jobs: int, depth: int, play: 
 
 
 def cmd_games(args: argparse.Namespace) -> None:
-    """Plays the games the file still lacks."""
+    """Plays the games the file still lacks; refuses while git holds packed games it lacks."""
     ignored()
+    have, packed = complete(args.file), chunks(args.name, args.chunks)
+    if packed and packed[-1][1] > have:
+        raise SystemExit(f"{args.chunks / args.name} holds games 0 to {packed[-1][1] - 1}, {args.file} "
+                         f"{f'only to {have - 1}' if have else 'none'}: run python3 bench/packed.py unpack "
+                         f"{args.name} first (a minute), not hours of the same games again")
     start = time.perf_counter()
     n = generate(args.file, args.games, seed=args.seed, jobs=args.jobs, depth=args.depth,
                  play=args.play or args.depth, exact=args.exact, explore=args.explore,
@@ -268,6 +273,7 @@ def main(argv: list[str] | None = None) -> None:
     games = sub.add_parser("games")
     games.add_argument("--games", type=int, required=True)
     games.add_argument("--jobs", type=int, default=1)
+    games.add_argument("--chunks", type=Path, default=PACKED, help="where git keeps NAME's packed games")
     games.set_defaults(run=cmd_games)
     gen_fit.add_steps(sub)
     speed = sub.add_parser("speed")

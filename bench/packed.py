@@ -35,13 +35,11 @@ from pathlib import Path
 
 import gen
 import numpy as np
-from records import DATA, DEFAULTS, NO_SEARCH, NONE, RECORD, complete, ignored, made_with, read
+from records import DATA, DEFAULTS, NO_SEARCH, NONE, PACKED, RECORD, chunks, complete, ignored, made_with, read
 
 from reversi.engine.board import Board, IllegalMoveError
 from reversi.engine.variants import STANDARD
 
-#: Where the chunks live, by the data file's name.
-FOLDER = Path(__file__).resolve().parent / "data" / "gen"
 #: The square of a game's first record (none: the opening ends there).
 START = 255
 
@@ -138,15 +136,6 @@ def _replay(a: dict[str, np.ndarray], variant: str, columns: dict[str, list[int]
                 columns[name].append(value)
 
 
-def chunks(name: str, folder: Path = FOLDER) -> list[tuple[int, int, Path]]:
-    """Returns the chunks of ``name`` as (first game, end, path), in order."""
-    found = []
-    for path in (folder / name).glob("*-*.npz.xz"):
-        first, end = path.name.removesuffix(".npz.xz").split("-")
-        found.append((int(first), int(end), path))
-    return sorted(found)
-
-
 def cmd_pack(args: argparse.Namespace) -> None:
     """Packs the games that the data file's chunks lack, ``--games`` a chunk at most."""
     made = json.loads(args.file.with_suffix(".json").read_text())
@@ -194,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     """Parses the command line and packs or unpacks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA / "gen", help="the data files' folder")
-    parser.add_argument("--chunks", type=Path, default=FOLDER, help="the chunks' folder")
+    parser.add_argument("--chunks", type=Path, default=PACKED, help="the chunks' folder")
     sub = parser.add_subparsers(dest="step", required=True)
     pack_ = sub.add_parser("pack")
     pack_.add_argument("name", help="the data file bench/.data/gen/NAME.bin")

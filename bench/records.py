@@ -22,6 +22,8 @@ from reversi.engine.variants import STANDARD
 
 #: bench/.data/, which git ignores (:func:`ignored`).
 DATA = Path(__file__).resolve().parent / ".data"
+#: Where the packed chunks live in git, a folder a data file's name (``bench/packed.py``).
+PACKED = Path(__file__).resolve().parent / "data" / "gen"
 #: One position (see the module docstring).
 RECORD = np.dtype([("p", "<u8"), ("o", "<u8"), ("game", "<u4"), ("ply", "u1"), ("turn", "u1"),
                    ("empties", "u1"), ("left", "u1"), ("exact", "i1"), ("result", "i1"),
@@ -60,6 +62,15 @@ def complete(path: Path) -> int:
         with path.open("r+b") as f:
             f.truncate(keep)
     return int(records[-1]["game"]) + 1 if len(records) else 0
+
+
+def chunks(name: str, folder: Path = PACKED) -> list[tuple[int, int, Path]]:
+    """Returns the packed chunks of ``name`` as (first game, end, path), in order."""
+    found = []
+    for path in (folder / name).glob("*-*.npz.xz"):
+        first, end = path.name.removesuffix(".npz.xz").split("-")
+        found.append((int(first), int(end), path))
+    return sorted(found)
 
 
 def ignored() -> None:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as 
 
 import gen  # noqa: E402
 import packed  # noqa: E402
-from records import NONE, read  # noqa: E402
+from records import NONE, PACKED, read  # noqa: E402
 
 from reversi.engine import variants  # noqa: E402
 
@@ -65,6 +65,23 @@ def test_chunks_unpack_to_the_same_bytes_and_the_generator_goes_on(whole, tmp_pa
     assert [(a, b) for a, b, _ in packed.chunks("sib", chunks)] == [(0, 3), (3, 5)]
     run(again, chunks, "pack", "--games", "3")  # only the new games: the old chunks stay
     assert [(a, b) for a, b, _ in packed.chunks("sib", chunks)] == [(0, 3), (3, 5), (5, 7)]
+
+
+def test_the_generator_waits_for_an_unpack_of_the_games_git_holds(whole, tmp_path):
+    """On a fresh clone the chunks in git hold games the data file lacks: ``games`` refuses
+    to make them again (hours of the same games) and names the unpack; after it, it goes on."""
+    chunks = tmp_path / "chunks"
+    run(whole.parent, chunks, "pack", "--games", "3")
+    fresh = tmp_path / "fresh"
+    tiny = ["--data", str(fresh), "--name", "sib", "--seed", "7", "--depth", "2", "--exact", "8", "--explore", "0.2",
+            "--siblings", "2", "games", "--games", "9", "--chunks", str(chunks)]
+    with pytest.raises(SystemExit, match="holds games 0 to 6, .*sib.bin none: run python3 bench/packed.py unpack sib"):
+        gen.main(tiny)
+    assert not (fresh / "sib.bin").exists()
+    run(fresh, chunks, "unpack")
+    gen.main(tiny)
+    assert set(read(fresh / "sib.bin")["game"]) == set(range(9))
+    assert (fresh / "sib.bin").read_bytes().startswith(whole.read_bytes())
 
 
 def test_a_game_without_records_at_a_chunks_edge_leaves_no_gap(whole, tmp_path):
@@ -133,7 +150,7 @@ def test_the_committed_chunks_are_whole_runs_of_games_of_one_file():
     """bench/data/gen/NAME/: each chunk holds the games of its name's range, the ranges from
     game 0 on without a gap (a game that its opening ended has no records: game 7,346 of
     train4), all of one generator's parameters (unpacking each is the tools' work)."""
-    folders = [path for path in packed.FOLDER.iterdir() if path.is_dir()]
+    folders = [path for path in PACKED.iterdir() if path.is_dir()]
     assert folders
     for folder in folders:
         have, made = 0, None
