@@ -23,7 +23,8 @@ Players:
 Draws count half.  ``--record FILE`` keeps every game's transcript, and a
 rerun with the same FILE plays only the games it lacks (the same pair, colours,
 game seed, budget kind and weight files, by their digests), so a long match
-goes on across machines when FILE is kept.  ``--pairs`` may also name a pair that is not one of
+goes on across machines when FILE is kept (with the opening in the key, runs of several
+``--seed`` share one FILE).  ``--pairs`` may also name a pair that is not one of
 :data:`PAIRS` (no goal then), e.g. ``anti:expert-expert``; ``--weights`` and
 ``--second-weights`` give the first and the second player a weight file of
 the pair's variant instead of the engine's (to compare two evaluations).
@@ -159,8 +160,16 @@ def one_game(task: Task) -> tuple[int, int, float, str]:
 
 Result = tuple[int, int, float, str]
 #: A game's identity in a record file: pair, first player's colour, game seed, budget
-#: kind and the two players' weight digests.
-Key = tuple[str, str, str, str, str, str]
+#: kind, the two players' weight digests and the opening (runs of other ``--seed``
+#: share game seeds: seed 1's second opening and seed 2's first are both game seed 2).
+Key = tuple[str, str, str, str, str, str, str]
+
+
+def key_of(pair: str, task: Task, digests: tuple[str, str]) -> Key:
+    """Returns the record key of a pair's game ``task`` (:data:`Key`)."""
+    opening, first_black, seed, by_time = task[3:7]
+    return (pair, "black" if first_black else "white", str(seed), "time" if by_time else "nodes", *digests,
+            format_transcript(list(opening)))
 
 
 def digest(weights: str | None, variant: str) -> str:
@@ -172,14 +181,14 @@ def digest(weights: str | None, variant: str) -> str:
 
 def recorded(path: Path | None) -> dict[Key, Result]:
     """Returns the games of record file ``path`` by their :data:`Key` (none for lines
-    written before records had one)."""
+    written before records had the whole key)."""
     games: dict[Key, Result] = {}
     for line in path.read_text().splitlines() if path and path.exists() else ():
         fields = line.split("\t")
-        if len(fields) == 9:
-            pair, colour, discs, points, transcript, seed, budget, first_weights, second_weights = fields
+        if len(fields) == 10:
+            pair, colour, discs, points, transcript, seed, budget, first_weights, second_weights, opening = fields
             first, second = discs.split("-")
-            key = (pair, colour, seed, budget, first_weights, second_weights)
+            key = (pair, colour, seed, budget, first_weights, second_weights, opening)
             games[key] = (int(first), int(second), float(points), transcript)
     return games
 
@@ -215,7 +224,7 @@ def main() -> None:
     parser.add_argument("--second-weights", help="the second player's weight file")
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="append each game to FILE (pair, first player's colour, discs, points, "
-                             "transcript, game seed, budget kind and weight digests, tab-separated), "
+                             "transcript, game seed, budget kind, weight digests and opening, tab-separated), "
                              "and take the games FILE has from it instead of playing them")
     args = parser.parse_args()
     try:  # the levels' and the variants' pairs in their order, then any others
@@ -243,8 +252,7 @@ def main() -> None:
                                  for i, opening in enumerate(openings(args.openings, args.seed, variant))
                                  for colour in (True, False)]
             digests = (digest(args.weights, variant), digest(args.second_weights, variant))
-            keys = [(pair, "black" if task[4] else "white", str(task[5]), "time" if args.time else "nodes",
-                     *digests) for task in tasks]
+            keys = [key_of(pair, task, digests) for task in tasks]
             results = play_pair(pool, pair, tasks, keys, args.record)
             w = sum(points == 1 for *_, points, _ in results)
             d = sum(points == 0.5 for *_, points, _ in results)

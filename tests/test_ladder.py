@@ -57,17 +57,35 @@ def test_a_record_file_resumes_a_match_where_it_stopped(tmp_path, monkeypatch):
     record = tmp_path / "games.tsv"
     tasks = [("random", "random", "standard", opening, colour, 1 + i, False, (None, None))
              for i, opening in enumerate(ladder.openings(2, 1, "standard")) for colour in (True, False)]
-    keys = [("random-random", "black" if t[4] else "white", str(t[5]), "nodes", "a" * 12, "b" * 12) for t in tasks]
+    keys = [ladder.key_of("random-random", task, ("a" * 12, "b" * 12)) for task in tasks]
     uninterrupted = [ladder.one_game(task) for task in tasks]
     assert ladder.play_pair(Serial, "random-random", tasks[:3], keys[:3], record) == uninterrupted[:3]
     played, real = [], ladder.one_game
     monkeypatch.setattr(ladder, "one_game", lambda task: played.append(task) or real(task))
     assert ladder.play_pair(Serial, "random-random", tasks, keys, record) == uninterrupted
     assert played == tasks[3:]
-    other = [key[:5] + ("c" * 12,) for key in keys]
+    other = [ladder.key_of("random-random", task, ("a" * 12, "c" * 12)) for task in tasks]
     assert ladder.play_pair(Serial, "random-random", tasks[:1], other[:1], record) == uninterrupted[:1]
     assert played == [*tasks[3:], tasks[0]]
     assert len(record.read_text().splitlines()) == 5
+
+
+def test_a_record_file_keeps_the_runs_of_several_seeds_apart(tmp_path, monkeypatch):
+    """``--seed 2``'s first game has the game seed of ``--seed 1``'s second opening, but
+    another opening: one record file holds both runs, and the second run plays its own."""
+    record = tmp_path / "games.tsv"
+    runs = {seed: [("random", "random", "standard", opening, True, seed + i, False, (None, None))
+                   for i, opening in enumerate(ladder.openings(2, seed, "standard"))] for seed in (1, 2)}
+    assert runs[1][1][5] == runs[2][0][5] and runs[1][1][3] != runs[2][0][3]
+    keys = {seed: [ladder.key_of("random-random", task, ("a" * 12,) * 2) for task in tasks]
+            for seed, tasks in runs.items()}
+    ladder.play_pair(Serial, "random-random", runs[1], keys[1], record)
+    played, real = [], ladder.one_game
+    monkeypatch.setattr(ladder, "one_game", lambda task: played.append(task) or real(task))
+    results = ladder.play_pair(Serial, "random-random", runs[2], keys[2], record)
+    assert played == runs[2]
+    assert [r[3][:len(t[3]) * 2] for r, t in zip(results, runs[2])] == [ladder.format_transcript(list(t[3]))
+                                                                        for t in runs[2]]
 
 
 def test_the_engine_s_own_weights_are_named_by_their_digest():
