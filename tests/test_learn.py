@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from reversi.app import learn, lessons, wording
+from reversi.app import howto, learn, lessons, wording
 from reversi.app.bridge import Bridge
 from reversi.app.learn import PART, Progress
 from reversi.app.lessons import LESSONS, judge
@@ -216,7 +216,7 @@ def test_n2_every_verdict_is_worded_in_every_language():
 
 
 def test_n1_how_to_play_gives_the_rules_in_the_contract_order_with_the_engine_facts():
-    rules = learn.rules()
+    rules = howto.rules()
     assert [r["id"] for r in rules] == ["board", "move", "two_ways", "illegal", "pass", "end", "notation",
                                         "computer", "variants"]
     move = rules[1]
@@ -228,7 +228,7 @@ def test_n1_how_to_play_gives_the_rules_in_the_contract_order_with_the_engine_fa
     assert white == 0 and f"{black}–0" in end["text"] and f"{64 - black} squares empty" in end["text"]
     for code in wording.CODES:
         wording.speaking(code)
-        assert all(r["title"] and r["text"] and "{" not in r["text"] for r in learn.rules())
+        assert all(r["title"] and r["text"] and "{" not in r["text"] for r in howto.rules())
     wording.speaking("en")
 
 

@@ -1,9 +1,7 @@
 """Learning (N1-N5): How to play, the lessons, the first-visit invitation, and
 the progress part.  Its own room: the bridge only wires it (:func:`commands`).
 
-How to play (N1) is the rules in the contract's order (R1-R6, C3, V1), each with
-a small position the page draws with its own board code; the discs flipped, the
-pass and the final score in the words are the engine's, never written by hand.
+How to play (N1) is its own module (:mod:`.howto`).
 
 A lesson (N2, :mod:`.lessons`) is judged tap by tap: a wrong tap changes nothing
 and its words say why; a right one is played and the lesson is done, except in
@@ -30,7 +28,7 @@ from typing import Any, Callable
 from ..engine.bitboard import squares
 from ..engine.board import Board
 from ..engine.notation import parse_square, square_name
-from . import lessons, wording
+from . import howto, lessons, wording
 from .lessons import LESSONS, Lesson
 
 PART = "learn"
@@ -242,63 +240,11 @@ def verdict_words(verdict: lessons.Verdict) -> str:
     return wording.say(verdict.key, count, **values)
 
 
-# -- How to play (N1) ---------------------------------------------------------
-def _picture(board: Board, *, placed: int | None = None, cross: str | None = None,
-             legal: bool = False) -> dict[str, Any]:
-    """Returns a picture: the cells, the placed disc and what it flipped, a crossed
-    square, and the legal squares when asked for."""
-    flipped = board.steps[-1].flips if board.steps and placed is not None else 0
-    return {"cells": board.cells(), "last": square_name(placed) if placed is not None else None,
-            "flipped": [square_name(s) for s in squares(flipped)], "cross": cross,
-            "legal": [square_name(s) for s in board.legal_moves()] if legal else []}
-
-
-def rules() -> list[dict[str, Any]]:
-    """Returns How to play: the rules in the contract's order (R1-R6, C3, V1), each
-    ``{"id", "title", "text", "picture"}``, every fact in the words the engine's."""
-    say = wording.say
-    out = []
-
-    def add(rule_id: str, picture: dict[str, Any], **values: Any) -> None:
-        out.append({"id": rule_id, "title": say(f"learn.rule.{rule_id}.title"),
-                    "text": say(f"learn.rule.{rule_id}.text", **values), "picture": picture})
-
-    start = Board()
-    add("board", _picture(start, legal=True),
-        white=wording.join([square_name(s) for s in squares(start.white)]),
-        black=wording.join([square_name(s) for s in squares(start.black)]))
-    move = Board()
-    step = move.play(parse_square("d3"))
-    add("move", _picture(move, placed=step.square), square="d3",
-        flips=wording.join([square_name(s) for s in squares(step.flips)]))
-    two = lessons.LESSONS[1].start()
-    step = two.play(parse_square("f5"))
-    add("two_ways", _picture(two, placed=step.square), square="f5",
-        flips=wording.join([square_name(s) for s in squares(step.flips)]))
-    illegal = Board()
-    add("illegal", {**_picture(illegal, legal=True), "cross": "c3"}, square="c3")
-    passing = next(lesson for lesson in LESSONS if lesson.id == "pass").start()
-    step = passing.play(parse_square("h6"))
-    assert passing.turn == 0 and not passing.is_game_over(), "h6 makes White pass"
-    add("pass", _picture(passing, placed=step.square), square="h6")
-    ending = next(lesson for lesson in LESSONS if lesson.id == "wipe_out").start()
-    step = ending.play(parse_square("e2"))
-    black, white = ending.counts()
-    add("end", _picture(ending, placed=step.square), square="e2", black=black, white=white,
-        empty=64 - black - white)
-    written = Board.replay("f5d6c3")
-    add("notation", _picture(written, placed=written.steps[-1].square), moves="f5d6c3", corner="a1")
-    add("computer", _picture(passing, placed=parse_square("h6")))
-    free = Board.initial("free")
-    add("variants", _picture(free), centre=wording.join([square_name(s) for s in squares(free.opening_squares() or 0)]))
-    return out
-
-
 def commands(bridge: Any) -> dict[str, Callable[..., None]]:
     """Returns the bridge's learning commands (N1-N4); ``bridge`` gives the room
     (``learn``), the session, the review and the puzzles, and the reply's extra fields:
 
-    - ``learn_rules`` {}: How to play (reply field ``howto``, :func:`rules`);
+    - ``learn_rules`` {}: How to play (reply field ``howto``, :func:`.howto.rules`);
     - ``learn_open`` {"which": "next" | number}: shows a lesson; the game in play waits,
       paused, as in a review (a puzzle shown is closed; a puzzle, a review, a link, an
       imported or watched game and the position setup's play or analysis close the lesson);
@@ -331,7 +277,7 @@ def commands(bridge: Any) -> dict[str, Callable[..., None]]:
               "setup_analyse")
     return {
         **{name: first_closing(bridge.commands[name]) for name in others if name in bridge.commands},
-        "learn_rules": lambda: bridge.extra.update(howto=rules()),
+        "learn_rules": lambda: bridge.extra.update(howto=howto.rules()),
         "learn_open": open_lesson,
         "learn_tap": lambda square: room.tap(square),
         "learn_retry": lambda: room.retry(),

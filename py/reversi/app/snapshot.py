@@ -86,7 +86,7 @@ Session:
   progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
 - ``learn``: the first-visit invitation, the lesson progress and the lesson shown
   (:meth:`reversi.app.learn.Room.report`, N2-N4; added by the bridge); ``howto``
-  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.learn.rules`, N1).
+  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.howto.rules`, N1).
 - ``mistakes``: the analysis of the person's mistakes (N6-N8,
   :meth:`reversi.app.mistake_room.Room.report`; added by the bridge): ``due`` (the page
   asks for ``mistakes_step`` while it is true), ``progress`` (words), ``card`` (the
