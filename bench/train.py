@@ -1,4 +1,8 @@
-"""The evaluation's training pipeline: self-play games, exact labels, a fit, a weight file.
+"""The evaluation's first training pipeline: self-play games, exact labels, a fit, a weight file.
+
+Superseded by ``bench/gen.py`` (its games, labels and fits at scale); kept because
+the shipped files' chains of priors go back to its files (``anti.weights``' header
+names its command), and ``tests/test_train.py`` keeps it working.
 
 Rounds.  Round 0's games are played by the frozen baseline engine
 (``bench/baseline.py``: today's linear evaluation, 2-ply searches); round

@@ -12,8 +12,10 @@ last move) when the weight file has them.  (C2: corners, the squares next
 to them, edges and stability are in the edge and corner patterns; mobility,
 measured as a global term, lowered the error by at most 0.3 discs for a
 third more time per evaluation, so it is left out.)  Each game stage (a range of empty squares) has its own weights.
-They are fitted by ``bench/train.py`` on self-play positions labelled by the
-exact solver; the weight file records how (:mod:`reversi.engine.weights`).
+They are fitted by ``bench/gen.py fit`` on self-play positions labelled by
+8-ply searches and, from 20 empties, by the exact solver; the weight file's
+header records the commands that made its data and its fit
+(:mod:`reversi.engine.weights`).
 
 An :class:`Evaluator` holds one weight file: the standard game's is
 :data:`STANDARD` (also the free opening's: from its fifth placement on the

@@ -10,8 +10,9 @@ them and how they were made:
   increasing order (stage ``s`` covers ``stages[s-1] + 1 .. stages[s]``);
 - ``extras``: the names of the global terms after the pattern tables of a stage;
 - ``scale``: discs per unit (a weight ``w`` is worth ``w * scale`` discs);
-- ``command`` and ``seed``: how the file was made (``bench/train.py``), and any
-  other facts the trainer recorded (data sizes, errors).
+- ``command`` and ``seed``: how the file was made (``bench/gen.py fit``; the
+  first files, ``bench/train.py``), and any other facts the fit recorded (the
+  command that makes its data, data sizes, errors).
 
 The numbers are, stage by stage, every type's table (``3 ** size`` entries,
 see :data:`reversi.engine.patterns.SIZES`) then one number per extra.  The
