@@ -46,9 +46,12 @@ def cmd_fit(args: argparse.Namespace) -> None:
     parts, commands, variants = [], [], set()
     for number, path in enumerate(files):
         part = read(path)
+        if number == 0 and args.games is not None:
+            part = part[part["game"] < args.games]
         made = made_with(path)
         variants.add(made["variant"])
-        commands.append(data_command(made, int(len(np.unique(part["game"])))))
+        # the generator's --games: one past the last game (a game its opening ended has no records)
+        commands.append(data_command(made, int(part["game"].max()) + 1 if len(part) else 0))
         part["game"] += number * GAMES_APART  # the files' games stay apart (and held out alike)
         parts.append(part)
     if len(variants) > 1:
@@ -110,6 +113,8 @@ def add_steps(sub: argparse._SubParsersAction) -> None:
                       "outside a stage's range also train it (several: the best per stage)")
     fit_.add_argument("--more", nargs="*", default=[], metavar="NAME",
                       help="more data files (bench/.data/gen/NAME.bin) fitted with --name's")
+    fit_.add_argument("--games", type=int, help="only games 0 to GAMES-1 of --name's file (the data "
+                      "as it stood then: fits of one file at two sizes)")
     fit_.add_argument("--lines", action="store_true", help="the games' own positions only, "
                       "without the siblings (--siblings)")
     fit_.add_argument("--like", type=Path, help="per stage, the window of this weight file's "

@@ -108,6 +108,20 @@ def test_thirty_stages_fit_and_measure(data, tmp_path, monkeypatch):
     assert "| 16-20 |" in table and "| tiny.weights - standard.weights |" in table
 
 
+def test_a_fit_of_the_first_games_is_the_data_as_it_stood_then(data, tmp_path, monkeypatch):
+    """``fit --games 4``: games 0-3 of the file only (a fit at a smaller size, to see whether
+    more data still helps, C2); its header's data command makes exactly those games."""
+    monkeypatch.setattr(ridge, "ITERATIONS", 10)
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    out = tmp_path / "first.weights"
+    gen.main(["--data", str(data.parent), "--name", data.stem, "fit", "--games", "4", "--stages", "30",
+              "--ridge", "10", "--out", str(out)])
+    header = Evaluator.load(out).weights.header
+    records = read(data)
+    assert header["games"] == 4 and header["positions"] == int((records["game"] < 4).sum())
+    assert header["data_command"].endswith("games --games 4")
+
+
 def test_stages_fitted_two_at_a_time_give_the_same_weights(data, monkeypatch):
     """``fit --jobs 2`` (forked processes sharing the rows) changes the time, not the
     weights: each stage's and its twin's as one job's, with a prior, two windows and
