@@ -63,9 +63,10 @@ def prepare(name: str, options: str, args: argparse.Namespace) -> Path:
         weights.parent.mkdir(parents=True, exist_ok=True)
         step([sys.executable, "bench/gen.py", "--data", str(args.data), "--name", args.name, "fit",
               *shlex.split(options), "--jobs", str(args.jobs), "--out", str(weights)])
-    if not load(weights).header.get("probcut"):
+    header = load(weights).header
+    if not header.get("probcut"):
         step([sys.executable, "bench/probcut.py", "--positions", str(args.probcut_positions), "--seed", "1",
-              "--weights", str(weights), "--records", str(records), "--games", str(load(weights).header["games"])])
+              "--weights", str(weights), "--records", str(records), "--games", str(header["games"])])
     return weights
 
 
