@@ -2,8 +2,8 @@
 layer reports values (:mod:`reversi.game.events`) and this package alone turns them
 into words, so the rules are tested on values and the page never parses words (B7,
 L1-L4).  :mod:`.catalog` holds the tables, one a language; :mod:`.game_words` words play
-itself, :mod:`.notices` what is around it.  A person is "You" against the computer, and
-the colours are named in a local game.
+itself, :mod:`.review_words` looking back at it, :mod:`.notices` what is around it.  A
+person is "You" against the computer, and the colours are named in a local game.
 """
 
 from __future__ import annotations
@@ -13,15 +13,10 @@ from .game_words import (
     STARS,
     SWITCHES,
     Words,
-    analysis_lines,
     announcement,
     color_title,
     describe_game,
-    frame_heading,
-    frame_text,
     game_line,
-    graph_meaning,
-    hint_progress,
     languages,
     level_name,
     message,
@@ -29,7 +24,6 @@ from .game_words import (
     result_card,
     result_text,
     side_name,
-    signed,
     star_how,
     star_name,
     status_line,
@@ -60,6 +54,7 @@ from .notices import (
     unreadable,
     watch_title,
 )
+from .review_words import analysis_lines, frame_heading, frame_text, graph_meaning, hint_progress, signed
 
 __all__ = [
     "CODES",
