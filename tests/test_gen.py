@@ -85,7 +85,7 @@ def test_labels_before_the_solved_part(data):
 
 @pytest.mark.parametrize("kind", ["median", "1.5", "-0.1", ""])
 def test_unknown_label_kinds_are_refused(kind, monkeypatch):
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     with pytest.raises(ValueError):
         positions.result_share(kind)
     with pytest.raises(SystemExit):
@@ -112,7 +112,7 @@ def test_a_fit_of_the_first_games_is_the_data_as_it_stood_then(data, tmp_path, m
     """``fit --games 4``: games 0-3 of the file only (a fit at a smaller size, to see whether
     more data still helps, C2); its header's data command makes exactly those games."""
     monkeypatch.setattr(ridge, "ITERATIONS", 10)
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     out = tmp_path / "first.weights"
     gen.main(["--data", str(data.parent), "--name", data.stem, "fit", "--games", "4", "--stages", "30",
               "--ridge", "10", "--out", str(out)])
@@ -175,7 +175,7 @@ def test_anti_reversi_games_are_played_and_labelled_in_its_terms(tmp_path, monke
     with pytest.raises(SystemExit, match="was made with"):
         gen.generate(path, 4, **TINY)
     out = tmp_path / "anti.weights"
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     gen.main(["--data", str(tmp_path), "--name", "anti", "fit", "--stages", "30", "--ridge", "10",
               "--out", str(out)])
     evaluator = Evaluator.load(out)
@@ -209,7 +209,7 @@ def test_siblings_are_searched_off_the_line_and_fitted_with_another_file(data, t
     for suffix in (".bin", ".json"):
         shutil.copy(data.with_suffix(suffix), tmp_path / f"tiny{suffix}")
     monkeypatch.setattr(ridge, "ITERATIONS", 10)
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     out = tmp_path / "two.weights"
     gen.main(["--data", str(tmp_path), "--name", "sib", "fit", "--more", "tiny", "--stages", "30",
               "--ridge", "10", "--window", "2", "6", "--jobs", "2", "--out", str(out)])
@@ -283,7 +283,7 @@ def test_the_design_matrix_times_weights_is_the_evaluation(data):
 
 def test_the_error_table_of_the_games_fits_hold_out(data, capsys, monkeypatch):
     """``error --held-out``: only games 0 mod HOLD_OUT, which no fit trains on (C2)."""
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     from reversi.engine.evaluate import DATA
     shipped = str(DATA / "standard.weights")
     gen.main(["--data", str(data.parent), "--name", data.stem, "error", "--held-out", "--paired",

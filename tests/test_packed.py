@@ -70,7 +70,7 @@ def test_chunks_unpack_to_the_same_bytes_and_the_generator_goes_on(whole, tmp_pa
 def test_the_generator_waits_for_an_unpack_of_the_games_git_holds(whole, tmp_path, monkeypatch):
     """On a fresh clone the chunks in git hold games the data file lacks: ``games`` refuses
     to make them again (hours of the same games) and names the unpack; after it, it goes on."""
-    monkeypatch.setattr(gen.native, "install", lambda: False)  # main's; not for the later tests
+    monkeypatch.setattr(gen.native, "install", lambda: False)  # main runs the Python engine here
     chunks = tmp_path / "chunks"
     run(whole.parent, chunks, "pack", "--games", "3")
     fresh = tmp_path / "fresh"
