@@ -65,17 +65,21 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
 
 def sample_records(path: Path, count: int, seed: int,
                    games: int | None = None) -> tuple[list[tuple[int, int]], int]:
-    """Returns ``count`` positions with 24-50 empties, at random, from the records of
-    ``bench/gen.py`` in ``path`` (its training games, when the old games are gone): of its
-    first ``games`` games (all when None), and how many games that was, so that a file
-    that grows later gives the same sample."""
+    """Returns ``count`` positions with 24-50 empties, at random, from the games' lines
+    in the records of ``bench/gen.py`` in ``path`` (its training games, when the old
+    games are gone): of its first ``games`` games (all when None), and how many games
+    that was, so that a file that grows later gives the same sample.  Siblings
+    (``--siblings``) are left out: a position after a move the game did not play is
+    wilder than the ones a search meets, and widens ``sigma`` (bench/RESULTS.md,
+    "Evaluation, fourteenth round")."""
     import numpy as np
-    from records import read
+    from records import NONE, read
     records = read(path)
     ends = np.flatnonzero(records["left"] == 0)  # each game's last record
     used = len(ends) if games is None else min(games, len(ends))
     records = records[:ends[used - 1] + 1] if used else records[:0]
-    records = records[(records["empties"] >= 24) & (records["empties"] <= 50)]
+    line = records["result"] != NONE
+    records = records[line & (records["empties"] >= 24) & (records["empties"] <= 50)]
     rng = random.Random(seed)
     return [(int(r["p"]), int(r["o"])) for r in (records[rng.randrange(len(records))]
                                                  for _ in range(count))], used

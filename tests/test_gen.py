@@ -327,3 +327,17 @@ def test_probcut_samples_the_first_games_of_a_file_that_grows(data, tmp_path):
     assert probcut.sample_records(grown, 20, 1)[1] == 8 and probcut.sample_records(grown, 20, 1, 99)[1] == 8
     assert probcut._without(["--seed", "1", "--games", "5", "--games=6", "--records", "r"], "--games") == \
         ["--seed", "1", "--records", "r"]
+
+
+def test_probcut_samples_only_the_games_lines(tmp_path):
+    """C2: ProbCut's statistics come from positions the games played, never from
+    siblings (positions after a move the game did not play), which widen sigma."""
+    import probcut
+    path = tmp_path / "siblings.bin"
+    assert gen.generate(path, 3, **{**TINY, "siblings": 2}) == 3
+    records = read(path)
+    line = records[records["result"] != NONE]
+    assert (records["result"] == NONE).any()
+    sampled, _ = probcut.sample_records(path, 40, 1)
+    assert set(sampled) <= {(int(r["p"]), int(r["o"])) for r in line}
+    assert all(24 <= 64 - (p | o).bit_count() <= 50 for p, o in sampled)
