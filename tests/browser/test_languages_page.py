@@ -97,7 +97,8 @@ def test_l1_l4_each_language_speaks_fits_and_passes_axe(browser, base_url, axe_s
     language; nothing clipped at 360x640, 390x844, 640x360 and 1280x800 (play, menu,
     result card); axe clean.  (A reload here would pick the same language from the
     browser again: L2's test below keeps a choice other than the browser's.)"""
-    context = browser.new_context(viewport=SIZES[1], locale=LOCALES[code], device_scale_factor=1)
+    context = browser.new_context(viewport=SIZES[1], locale=LOCALES[code], device_scale_factor=1,
+                                  reduced_motion="reduce")  # screenshots and axe see no half-drawn flip
     try:
         page = context.new_page()
         page.goto(base_url)
