@@ -258,13 +258,17 @@ class Tab:
     does: it stores the parts of ``reply["save"]`` whose base is still stored and hands
     a refused one back as ``external`` with ``refused``; removes ``reply["drop"]``;
     keeps ``reply["pending"]`` until the page is hidden or left.  Other tabs' writes
-    queue in :attr:`inbox` until :meth:`deliver` (browsers fire storage events later)."""
+    queue in :attr:`inbox` until :meth:`deliver` (browsers fire storage events later);
+    like the page's store it remembers what it last read or wrote under each key
+    (:attr:`seen`), and after a start hands over what it missed (:meth:`catch_up`, P11)."""
 
     def __init__(self, storage: Storage, name: str = "tab", player: Any = None, clock: Any = None) -> None:
         self.storage = storage
         self.name = name
         self.bridge = Bridge(player if player is not None else Book(), clock if clock is not None else Clock())
         self.inbox: list[str] = []
+        #: Key -> the text this tab last read or wrote there (web/browser/storage.js's ``seen``).
+        self.seen: dict[str, str | None] = {}
         self.pending: dict[str, dict[str, Any]] = {}
         #: The latest reply of any call: what the page shows.
         self.snap: dict[str, Any] = {}
@@ -287,9 +291,10 @@ class Tab:
                 refused.append(key)
         for key in reply["drop"]:
             self.storage.remove(key)
+            self.seen[key] = None
         self.pending = reply["pending"]
         for key in refused:
-            self.call("external", part=key, documents=self.storage.documents(), refused=True)
+            self.call("external", part=key, documents=self.read(), refused=True)
 
     def write(self, key: str, part: dict[str, Any]) -> bool:
         """Stores one ``{"text", "base"}`` part; logs it in :attr:`stored` when the stored
@@ -297,28 +302,52 @@ class Tab:
         changed = self.storage.get(key) != part["text"]
         if not self.storage.write(self, key, part["text"], part["base"]):
             return False
+        self.seen[key] = part["text"]
         if changed:
             self.stored.append((key, part["text"]))
         return True
 
-    def load(self) -> dict[str, Any]:
-        """Starts the page from what is stored, as the page does: every part but the
-        history chunks, then the chunks (``load_history``); returns the last reply."""
-        self.inbox.clear()
+    def read(self) -> dict[str, str | None]:
+        """Returns what is stored, as the page's store reads it, noting it as seen."""
         documents = self.storage.documents()
+        self.seen.update({key: None for key in self.seen}, **documents)
+        return documents
+
+    def load(self, documents: dict[str, str | None] | None = None, *, catch_up: bool = True) -> dict[str, Any]:
+        """Starts the page from what is stored, as the page does: every part but the
+        history chunks, then the chunks (``load_history``), then what other tabs stored
+        since ``documents`` were read (default: now), whose storage events a starting page
+        never hears (P11); returns the last reply."""
+        self.inbox.clear()
+        documents = self.read() if documents is None else documents
         chunks = {key: text for key, text in documents.items() if save_checks.is_chunk(key)}
         if not chunks:
-            return self.call("load", documents=documents)
-        rest = {key: text for key, text in documents.items() if key not in chunks}
-        self.call("load", documents=rest, history_follows=True)
-        return self.call("load_history", documents=chunks)
+            reply = self.call("load", documents=documents)
+        else:
+            rest = {key: text for key, text in documents.items() if key not in chunks}
+            self.call("load", documents=rest, history_follows=True)
+            reply = self.call("load_history", documents=chunks)
+        return (self.catch_up() or [reply])[-1] if catch_up else reply
+
+    def missed(self) -> list[str]:
+        """Returns the keys other tabs stored, changed or removed since this tab last read or
+        wrote them (web/browser/storage.js's ``missed``)."""
+        now = self.storage.documents()
+        names = [*now, *(key for key in self.seen if key not in now)]
+        return [key for key in names if key not in ("legacy", "history") and now.get(key) != self.seen.get(key)]
+
+    def catch_up(self) -> list[dict[str, Any]]:
+        """Hands the bridge every part this tab missed, as web/control/controller.js's ``catchUp``."""
+        missed = self.missed()
+        documents = self.read() if missed else {}
+        return [self.call("external", part=key, documents=documents) for key in missed]
 
     def deliver(self) -> list[dict[str, Any]]:
         """Hands the queued storage events of other tabs' writes to the bridge, oldest first."""
         replies = []
         while self.inbox:
             key = self.inbox.pop(0)
-            replies.append(self.call("external", part=key, documents=self.storage.documents()))
+            replies.append(self.call("external", part=key, documents=self.read()))
         return replies
 
     def store_pending(self) -> None:

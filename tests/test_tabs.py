@@ -465,6 +465,73 @@ def test_p8_p7_a_flush_refused_because_another_tab_wrote_the_clock_is_stored_aga
     assert stored(storage, "clock")["active_ms"] == 5000 and b.pending == {}
 
 
+# -- a tab that starts while another stores (P11) --------------------------------------------
+def test_p11_a_reloaded_tab_adopts_the_move_another_tab_stored_while_it_loaded():
+    """P11, the issue's first steps: A reloads; while it loads, B plays d6.  The storage
+    event comes while A cannot hear it, so A loads f5 only; its catch-up adopts f5 d6.
+    Without the catch-up A would show f5, White to move, and no notice."""
+    storage, a, b = left_for_another_tab()
+    a.call("resume")
+    read = a.read()  # the page reads its documents at once, and loads them seconds later
+    b.deliver()
+    b.play("c3")
+    reply = a.load(read, catch_up=False)
+    assert reply["moves"] == "f5d6" and a.missed() == ["game"]
+    replies = a.catch_up()
+    assert "adopted" in kinds(*replies) and a.snap["moves"] == "f5d6c3" and not a.snap["elsewhere"]
+    assert a.missed() == [] and all(r["save"] == {} for r in replies)
+    a.play("d3")
+    assert stored_moves(storage) == "f5d6c3d3"
+
+
+def test_p11_a_tab_that_starts_merges_the_star_another_tab_earned_meanwhile():
+    """P11, the issue's stars: in a fresh browser A starts; while it loads, B plays d3
+    against the computer and earns the opening star.  A takes in the star and the game."""
+    storage = Storage()
+    a = Tab(storage, "A", player=Seeded(), clock=Clock(0))
+    read = a.read()
+    b = tab(storage, "B", 12)
+    b.play("d3")
+    b.call("computer_move", token=b.snap["token"])
+    assert earned(b.snap) == ["opening"]
+    a.load(read)
+    assert earned(a.snap) == ["opening"] and a.snap["moves"] == b.snap["moves"] == "d3c5"
+    assert a.snap["paused"], "P4: an adopted computer game waits for Resume"
+
+
+def test_p11_a_refused_move_is_named_and_the_take_over_shows_the_other_tabs_game():
+    """P11: when a refusal is still right (B moved on before A's move could be stored),
+    A's move is not dropped silently: the banner names it, and Take over shows B's game."""
+    storage, a, b = left_for_another_tab()
+    a.call("resume")
+    b.play("c3")  # A has not heard of it yet
+    a.play("c5")
+    assert a.snap["elsewhere"]
+    assert a.snap["elsewhere_text"] == "This game continues in another tab. Your move c5 was not saved."
+    assert "Your move c5 was not saved." in a.snap["announce"]
+    assert stored_moves(storage) == "f5d6c3"
+    reply = a.call("takeover", documents=a.read())
+    assert reply["moves"] == "f5d6c3" and not reply["elsewhere"] and reply["elsewhere_text"] == ""
+
+
+def test_p11_a_new_game_refused_names_each_of_its_moves_and_a_busy_tab_names_none():
+    """P11: a new attempt whose first write is refused names all its placements; a tab that
+    only waits (busy when another tab's game came) names none."""
+    storage, a, b = left_for_another_tab()
+    a.call("resume")
+    a.hide()  # stores nothing more
+    b.play("c3")
+    a.call("resume")
+    a.call("new")  # refused: A's new game would replace B's
+    assert a.snap["elsewhere"] and a.snap["elsewhere_text"] == "This game continues in another tab."
+    storage, a, b = left_for_another_tab()
+    a.call("resume")
+    a.call("review", source="current")
+    b.play("c3")
+    a.deliver()
+    assert a.snap["elsewhere"] and a.snap["elsewhere_text"] == "This game continues in another tab."
+
+
 # -- random work in three tabs ---------------------------------------------------------------
 class TabsMachine(RuleBasedStateMachine):
     """Random commands in three tabs of one browser, with storage events delivered late
@@ -569,6 +636,19 @@ class TabsMachine(RuleBasedStateMachine):
         self.tabs[n].store_pending()
         self.tabs[n].load()
         self.seen(self.tabs[n])
+
+    @rule(n=st.integers(0, 2), m=st.integers(1, 2), moves=st.integers(1, 8))
+    def reload_while_another_plays(self, n, m, moves):
+        """Tab n reloads; while it loads, another tab plays on (its storage events go
+        unheard); then tab n catches up (P11)."""
+        page, other = self.tabs[n], self.tabs[(n + m) % 3]
+        page.store_pending()
+        read = page.read()
+        self.play_on((n + m) % 3, moves)
+        page.inbox.clear()
+        page.load(read)
+        self.seen(page)
+        self.seen(other)
 
     def stored_game_moves(self) -> str:
         """Returns the stored game's transcript up to its cursor."""

@@ -55,15 +55,17 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
     restart: () => { restarts += 1; },
     gaveUp: () => restarts >= 3,
   };
+  const seen = { ...storage }; // what the page read at its start (main.js) or wrote since, as storage.js remembers
   const store = {
-    readAll: () => ({ ...storage }),
+    readAll: () => Object.assign(seen, storage) && { ...storage },
     write(part, text, base) {
       if (storage[part] !== base && storage[part] !== text) return { conflict: storage[part] };
-      storage[part] = text;
+      storage[part] = seen[part] = text;
       written.push(part);
       return { ok: true };
     },
-    remove: (part) => { removed.push(part); storage[part] = null; },
+    remove: (part) => { removed.push(part); storage[part] = seen[part] = null; },
+    missed: () => Object.keys(storage).filter((part) => (storage[part] ?? null) !== (seen[part] ?? null)),
     problem: () => problem,
   };
   const controller = createController({
@@ -410,6 +412,50 @@ test("O4: a dead engine is replaced, the saved game loads into the new one and g
   assert.deepEqual(h.methods(), ["load", "load", "resume"]);
   assert.equal(h.calls[1][1].documents.game, "G1", "the new engine loads what is stored");
   assert.deepEqual(h.ui.states.map(([state]) => state), ["loading", "ready", "restarting", "back"]);
+});
+
+test("P11: what another tab stored while the page started is handed to Python before the first move", async () => {
+  const h = harness(() => snapshot(), { stored: { game: "G1", stars: null } });
+  let ready;
+  h.setReady(new Promise((resolve) => { ready = resolve; }));
+  const start = h.controller.start({ ...h.storage });
+  h.storage.game = "G2"; // another tab plays while the engine loads: its storage events go unheard
+  h.storage.stars = "S1";
+  h.controller.external("game");
+  ready();
+  await start;
+  h.controller.emit("place", "d3");
+  await settle();
+  const later = { ...h.storage };
+  assert.deepEqual(h.calls.slice(1), [
+    ["external", { part: "game", documents: later }], ["external", { part: "stars", documents: later }],
+    ["place", { square: "d3", token: 1 }]]);
+});
+
+test("P11: what another tab stored while the engine restarted is handed to the new engine after its load", async () => {
+  const h = harness(() => snapshot(), { stored: { game: "G1" } });
+  await h.controller.start({ ...h.storage });
+  let ready;
+  h.setReady(new Promise((resolve) => { ready = resolve; }));
+  h.die("stopped");
+  h.storage.game = "G2";
+  ready();
+  await settle();
+  assert.deepEqual(h.methods(), ["load", "load", "external"]);
+  assert.equal(h.calls[1][1].documents.game, "G1", "read when the engine died");
+  assert.deepEqual(h.calls[2][1], { part: "game", documents: { ...h.storage } });
+});
+
+test("P11: a page shown again hands Python what it missed while frozen, and nothing when it missed nothing", async () => {
+  const h = harness(() => snapshot(), { stored: { game: "G1" } });
+  await h.controller.start({ ...h.storage });
+  h.controller.visible();
+  await settle();
+  assert.deepEqual(h.methods(), ["load"]);
+  h.storage.game = "G2";
+  h.controller.visible();
+  await settle();
+  assert.deepEqual(h.calls.at(-1), ["external", { part: "game", documents: { ...h.storage } }]);
 });
 
 test("O4: a game paused before the engine died stays paused in the new one", async () => {

@@ -122,6 +122,29 @@ test("P7: another tab's write of a part is reported by part name, the older docu
   assert.equal(win.count(), 0);
 });
 
+test("P11: the parts another tab stored, changed or removed since this tab last read or wrote them are missed", () => {
+  const storage = memoryStorage();
+  const store = createStore(storage, fakeWindow());
+  storage.setItem(KEYS.game, "G1");
+  storage.setItem("reversi.history.0", "H0");
+  store.readAll();
+  assert.deepEqual(store.missed(), []);
+  store.write("game", "G2", "G1");
+  assert.deepEqual(store.missed(), [], "its own write is no news");
+  storage.setItem(KEYS.game, "G3"); // another tab
+  storage.setItem(KEYS.stars, "S1");
+  storage.setItem("reversi.history.1", "H1");
+  storage.removeItem("reversi.history.0");
+  storage.setItem(KEYS.legacy, "OLD"); // the older documents are read once, at load
+  storage.setItem(KEYS.history, "OLD");
+  assert.deepEqual(store.missed().sort(), ["game", "history.0", "history.1", "stars"]);
+  assert.deepEqual(store.missed().sort(), ["game", "history.0", "history.1", "stars"], "missed reads nothing in");
+  store.readAll();
+  assert.deepEqual(store.missed(), []);
+  store.remove("stars");
+  assert.deepEqual(store.missed(), [], "its own removal is no news");
+});
+
 test("P2: a session flag fails soft when sessionStorage throws", () => {
   const flag = sessionFlag("x", memoryStorage({ fail: ["getItem", "setItem"] }));
   assert.equal(flag.get(), false);

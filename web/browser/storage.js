@@ -53,12 +53,19 @@ function reasonOf(error) {
   return error && error.name === "QuotaExceededError" ? "full" : "refused";
 }
 
+/** Whether another tab's write of `part` is reported: the older documents are read once, at load. */
+const reported = (part) => part !== "legacy" && part !== "history";
+
 /**
  * Returns the store over `storage` (null: unavailable):
- * {readAll(), write(part, text, base), remove(part), problem(), onExternal(callback)}.
+ * {readAll(), write(part, text, base), remove(part), missed(), problem(), onExternal(callback)}.
+ * It remembers the text it last read or wrote under each part, so that `missed()` finds
+ * what other tabs stored while no storage event was heard (a start, a restart, P11).
  */
 export function createStore(storage, scope = globalThis) {
   let problem = storage ? null : "unavailable";
+  /** Part -> the text this tab last read or wrote there (null: absent). */
+  const seen = new Map();
   const fail = (error) => {
     problem ||= error ? reasonOf(error) : "unavailable";
     return problem;
@@ -89,7 +96,18 @@ export function createStore(storage, scope = globalThis) {
     /** Returns every part's stored text: the parts of fixed name (null when absent or
      * unreadable) and each history chunk there is. */
     readAll() {
-      return Object.fromEntries([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
+      const documents = Object.fromEntries([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
+      for (const part of seen.keys()) if (!(part in documents)) seen.set(part, null);
+      for (const [part, text] of Object.entries(documents)) seen.set(part, text);
+      return documents;
+    },
+    /** Returns the parts another tab stored, changed or removed since this tab last read or
+     * wrote them (the older documents excepted), in storage order; reads nothing into `seen`. */
+    missed() {
+      const now = new Map([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
+      for (const part of seen.keys()) if (!now.has(part)) now.set(part, null);
+      return [...now].filter(([part, text]) => reported(part) && text !== (seen.get(part) ?? null))
+        .map(([part]) => part);
     },
     /**
      * Stores `text` under `part` if what is stored is still `base` (the text this tab
@@ -103,6 +121,7 @@ export function createStore(storage, scope = globalThis) {
         const stored = storage.getItem(key);
         if (stored !== base && stored !== text) return { conflict: stored };
         if (stored !== text) storage.setItem(key, text);
+        seen.set(part, text);
         return { ok: true };
       } catch (error) {
         return { error: fail(error) };
@@ -112,7 +131,10 @@ export function createStore(storage, scope = globalThis) {
      * failures are ignored. */
     remove(part) {
       try {
-        if (storage && keyOf(part)) storage.removeItem(keyOf(part));
+        if (storage && keyOf(part)) {
+          storage.removeItem(keyOf(part));
+          seen.set(part, null);
+        }
       } catch {
         // Nothing is lost: the parts hold everything the old document did.
       }
@@ -123,7 +145,7 @@ export function createStore(storage, scope = globalThis) {
     onExternal(callback) {
       const listener = (event) => {
         const part = partOf(event.key);
-        if (part && part !== "legacy" && part !== "history") callback(part);
+        if (part && reported(part)) callback(part);
       };
       scope.addEventListener("storage", listener);
       return () => scope.removeEventListener("storage", listener);

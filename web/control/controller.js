@@ -8,7 +8,7 @@
 // Every part it uses is passed in, so node --test drives it with fakes:
 //   engine   {ready, call(method, params), cancel(), onDeath(fn), restart(), gaveUp()}
 //            (recovery.js's replaceable engine over engine.js)
-//   store    {readAll(), write(part, text, base), remove(part), problem()}  (storage.js)
+//   store    {readAll(), write(part, text, base), remove(part), missed(), problem()}  (storage.js)
 //   view     {show(snapshot), setPreview(square)}          (board-view.js)
 //   review   the review stepper                            (review.js)
 //   editor   the position-setup state                      (editor.js)
@@ -225,8 +225,20 @@ export function createController({
     }),
   };
 
+  /** Hands Python each part another tab stored while this tab heard no storage event
+   * (P7, P11): it was starting, restarting its engine, or frozen in the background.
+   * Returns the last reply, or null when nothing was missed. */
+  async function catchUp() {
+    const parts = state.loading ? [] : store.missed();
+    if (!parts.length) return null;
+    const documents = store.readAll();
+    let reply = null;
+    for (const part of parts) reply = (await command("external", { part, documents })) || reply;
+    return reply;
+  }
+
   const { begin, recover } = createStartup({
-    state, engine, store, ui, timers, announce, browserLanguage, show, persist, command,
+    state, engine, store, ui, timers, announce, browserLanguage, show, persist, command, catchUp,
     scheduleComputer: () => { scheduleComputer(); schedulePonder(); scheduleMistakes(); }, // may ponder (C4), analyse (N6)
     resetPage() {
       if (review.active()) {
@@ -279,8 +291,9 @@ export function createController({
       if (!state.loading && snap && snap.clock_running && !hidden()) command("tick", { ms });
       drawClocks();
     },
-    /** Shows the page again after being hidden. */
+    /** Shows the page again after being hidden (a frozen page heard no storage event, P11). */
     visible() {
+      catchUp();
       drawClocks();
       scheduleComputer();
       schedulePonder();

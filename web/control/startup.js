@@ -1,15 +1,18 @@
-// Start-up and recovery (O3, O4, P9): load the stored game into the engine once it is
-// ready, the history chunks right after; when the engine dies, say so, start a new one
-// and load the game again, going on where it was; after too many deaths, offer Retry.
+// Start-up and recovery (O3, O4, P9, P11): load the stored game into the engine once it is
+// ready, the history chunks right after, then what other tabs stored meanwhile; when the
+// engine dies, say so, start a new one and load the game again, going on where it was;
+// after too many deaths, offer Retry.
 
 import { splitChunks } from "../browser/storage.js";
 
 /**
  * `show(reply)` paints and `persist(reply)` stores a reply; `command` is the pipeline
- * (for the requests after the load); `resetPage()` closes what the dead engine had open.
+ * (for the requests after the load); `catchUp()` hands Python what other tabs stored while
+ * this tab could hear no storage event (controller.js); `resetPage()` closes what the
+ * dead engine had open.
  */
 export function createStartup({ state, engine, store, ui, timers, announce, browserLanguage, show, persist, command,
-  scheduleComputer, resetPage }) {
+  catchUp, scheduleComputer, resetPage }) {
   /** Loads the stored game into the engine once it is ready (`resume`: go on unpaused,
    * as before a restart); returns the reply, or null when the engine could not start. */
   async function begin(documents, { resume = false } = {}) {
@@ -35,6 +38,9 @@ export function createStartup({ state, engine, store, ui, timers, announce, brow
     }
     if (resume && reply.paused && !reply.result) reply = (await command("resume")) || reply;
     else if (reply.announce) announce(reply.announce);
+    // The storage events of the start went unheard: another tab's game is adopted (or
+    // shown as continuing there) and its stars merge before the player's first move (P11).
+    reply = (await catchUp()) || reply;
     ui.engineState(again ? "back" : "ready");
     scheduleComputer();
     return reply;

@@ -74,6 +74,7 @@ export function createPanels({ emit, words }) {
     $("setup-note").textContent = snap.setup_note;
     $("analyse").disabled = watching; // a watched game is analysed once it is over
     $("elsewhere").hidden = !snap.elsewhere;
+    if (snap.elsewhere_text) $("elsewhere-text").textContent = snap.elsewhere_text; // P11: what was not saved
     $("board").setAttribute("aria-busy", String(loading || thinking));
     $("transcript-out").value = snap.transcript || "";
     if (snap.message) $("message").textContent = snap.message;

@@ -112,6 +112,7 @@ class Bridge:
             notices=notices, reviewing=reviewing, analysis=self.reviews.report(), elsewhere=elsewhere,
             hints=self.hints.state(session, reviewing=reviewing, elsewhere=elsewhere))
         reply.update(history_loading=self.loading is not None, language=self.language(),
+                     elsewhere_text=wording.elsewhere_text(self.saving.lost) if elsewhere else "",
                      languages=wording.languages(),
                      ponder_due=self.pondering.due(session, reviewing=reviewing, elsewhere=elsewhere))
         if self.reviews.payload is not None:
@@ -163,6 +164,7 @@ class Bridge:
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
         """Takes in what another tab stored (P7), as :func:`.tabs.on_stored` says."""
         texts = self.saving.texts(documents)
+        refused = refused and self.saving.changed(self.session)  # else nothing of this tab's is at stake (P11)
         if part in self.unions:
             self.unions[part].external(texts.get(part))
             if texts.get(part) is not None:
@@ -177,8 +179,9 @@ class Bridge:
             self.puzzles.progress.merge(puzzle_mode.Progress.read(texts[part])[0])
             self.saving.took(part, texts[part])  # type: ignore[arg-type]
         elif action == "elsewhere":
-            self.saving.game_elsewhere()
-            self.events.append(app_ev.Elsewhere())
+            lost = tabs.lost(self.session, self.saving.replaced.get("game")) if refused else ()
+            self.saving.game_elsewhere(lost)
+            self.events.append(app_ev.Elsewhere(lost))
         elif action == "adopt":
             self.adopt(texts)
             self.events.append(app_ev.Adopted())

@@ -47,10 +47,12 @@ class Adopted(Event):
 
 @dataclass(frozen=True)
 class Elsewhere(Event):
-    """Another tab saved a newer game while this one was busy: this tab now waits
-    for the player to take the game over (P7)."""
+    """Another tab saved a newer game while this one was busy, or over this tab's own
+    write: this tab now waits for the player to take the game over (P7); ``lost`` names
+    this tab's placements that were not stored (P11)."""
 
     kind: ClassVar[str] = "elsewhere"
+    lost: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

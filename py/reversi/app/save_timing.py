@@ -33,6 +33,14 @@ class Saving:
         self.clock_mark: tuple[int, int] = (0, 0)
         #: The game continues in another tab: nothing of it is stored from here.
         self.elsewhere = False
+        #: This tab's placements that were not stored when the game went on elsewhere (P11).
+        self.lost: tuple[str, ...] = ()
+        #: The game as it was read (its attempt, placements and cursor): until the player
+        #: changes it, nothing of this tab's is at stake when another tab's game is newer.
+        self.read_game: tuple[int, tuple[int, ...], int] | None = None
+        #: Part -> the text a write offered last would replace (its ``base``): what is
+        #: stored there still when that write is refused.
+        self.replaced: dict[str, str | None] = {}
         #: An older single document was read and is removed once the parts are stored.
         self.legacy = False
         #: The page cannot store (P2): nothing more is offered, the game goes on in memory.
@@ -59,7 +67,7 @@ class Saving:
         self.legacy = bool(texts.get(save_parts.LEGACY)) and not self.known and not chunks_follow
         attempt = session.progress.attempt
         self.clock_mark = (attempt.id, attempt.active_ms)
-        self.elsewhere = False
+        self.elsewhere, self.lost, self.read_game = False, (), self.game_state(session)
         self.repair = damaged or self.legacy
 
     def history_read(self, texts: dict[str, str | None], *, damaged: bool = False) -> None:
@@ -96,6 +104,7 @@ class Saving:
         gone = [part for part in self.known if part not in parts and part != "clock"]
         legacy = [save_parts.LEGACY] if self.legacy and now else []
         out = {"save": self._based(now), "pending": self._based(pending), "drop": legacy + gone}
+        self.replaced.update((part, self.known.get(part)) for part in now)
         self.known.update(now)
         for part in gone:
             del self.known[part]
@@ -103,13 +112,25 @@ class Saving:
         self.repair = self.clock_refused = False
         return out
 
+    @staticmethod
+    def game_state(session: Session) -> tuple[int, tuple[int, ...], int]:
+        """Returns what of the game a player can change: its attempt, placements and cursor."""
+        line = session.game.line
+        return session.progress.attempt.id, tuple(line.moves), line.cursor
+
+    def changed(self, session: Session) -> bool:
+        """Checks if the player changed the game since it was read (P11): a refused write
+        of a game nobody touched here loses nothing, and is taken as any other news."""
+        return self.game_state(session) != self.read_game
+
     def _based(self, parts: dict[str, str]) -> dict[str, dict[str, str | None]]:
         """Returns each part's text with the text it replaces as this tab knows it."""
         return {part: {"text": text, "base": self.known.get(part)} for part, text in parts.items()}
 
-    def game_elsewhere(self) -> None:
-        """Notes that the game continues in another tab: the game part is no longer this tab's to store (P7)."""
-        self.elsewhere = True
+    def game_elsewhere(self, lost: tuple[str, ...] = ()) -> None:
+        """Notes that the game continues in another tab: the game part is no longer this
+        tab's to store (P7); ``lost``: this tab's placements it did not keep (P11)."""
+        self.elsewhere, self.lost = True, lost
 
     def stop(self) -> None:
         """Stops offering parts to store: the page cannot store (P2)."""

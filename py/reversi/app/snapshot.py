@@ -64,7 +64,9 @@ Session:
 - ``reviewing``: whether a game is open in review; ``analysis``: None, or the
   running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
 - ``elsewhere``: whether this game continues in another tab (P7): the page
-  offers to take it over, and nothing of the game is saved from here till then.
+  offers to take it over, and nothing of the game is saved from here till then;
+  ``elsewhere_text``: the banner's words, naming the placements of this tab that were
+  not saved when its own write was refused (P11; "" while not elsewhere; added by the bridge).
 - ``refused``: why the command was refused, or None (added by the bridge): while the
   game continues in another tab every game command is refused with ``"elsewhere"``
   (:mod:`reversi.app.tabs`), and changes nothing.

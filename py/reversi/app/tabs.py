@@ -13,12 +13,15 @@ each other's data.
 - A tab that adopts or takes over a stored game keeps its own stars and results,
   and an unfinished computer game waits for Resume, as after a reload (P4: two
   tabs never both play the computer's move).
+- When this tab's own write of the game is refused (another tab moved on first), the
+  placements it did not keep are named (:func:`lost`, P11).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from ..engine.notation import square_name
 from ..game.computer import ComputerPlayer
 from ..game.session import Session
 from . import save_checks, save_loading
@@ -69,3 +72,16 @@ def adopted(old: Session, texts: dict[str, str | None], player: ComputerPlayer,
     notices = save_loading.load(session, texts)
     session.follow(old)
     return session, notices
+
+
+def lost(session: Session, stored: str | None) -> tuple[str, ...]:
+    """Returns the placements of ``session`` that the game part ``stored`` (the text its
+    refused write would have replaced) lacks: a new attempt's every placement, else
+    those after the placements both share (P11)."""
+    mine = session.game.line.moves[:session.game.line.cursor]
+    before = Session()
+    save_loading.load(before, {"game": stored})
+    same = before.progress.attempt.id == session.progress.attempt.id
+    theirs = before.game.line.moves[:before.game.line.cursor] if same else []
+    shared = next((n for n, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    return tuple(square_name(square) for square in mine[shared:])

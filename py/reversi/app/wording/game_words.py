@@ -187,9 +187,16 @@ _SENTENCES: dict[type, Callable[[Words, Any], str]] = {
     app_ev.AnalysisStarted: lambda _, e: say("event.analysis_started", title=e.title),
     app_ev.AnalysisFinished: lambda _, e: say("event.analysis_finished"),
     app_ev.Adopted: lambda _, e: say("event.adopted"),
-    app_ev.Elsewhere: lambda _, e: say("event.elsewhere"),
+    app_ev.Elsewhere: lambda _, e: elsewhere_text(e.lost),
     app_ev.TakenOver: lambda _, e: say("event.taken_over"),
 }
+
+
+def elsewhere_text(lost: tuple[str, ...]) -> str:
+    """Returns what the page says while the game continues in another tab (P7), naming
+    this tab's placements that were not stored (P11)."""
+    told = say("event.elsewhere")
+    return f"{told} {say('event.elsewhere_lost', len(lost), moves=join(list(lost)))}" if lost else told
 
 
 def tap_note(*, reviewing: bool, computer: bool) -> str:
