@@ -18,7 +18,12 @@ Players:
   (``bench/frozen_native.py``: its moves, about 60 times faster);
 - ``LEVEL@NODES``, e.g. ``hard@36000``: a level at another node budget (the
   rest of its configuration unchanged), to find a budget before setting it;
+- the ladder's rungs (C7, ``reversi.engine.ladder``) by their ids, at their node
+  budgets, and ``RUNG@NODES`` likewise (``bench/rungs.py`` calibrates them);
 - ``random``: a uniformly random legal move (seeded).
+
+``--balanced`` plays the balanced openings (``reversi.engine.balanced``, 6-10
+plies judged even) instead of random ones, the same seed giving the same ones.
 
 Draws count half.  ``--record FILE`` keeps every game's transcript, and a
 rerun with the same FILE plays only the games it lacks (the same pair, colours,
@@ -54,10 +59,11 @@ import baseline  # noqa: E402
 import frozen_native  # noqa: E402
 
 import native  # noqa: E402
+from reversi.engine import balanced  # noqa: E402
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.evaluate import DATA, Evaluator  # noqa: E402
 from reversi.engine.notation import format_transcript  # noqa: E402
-from reversi.engine.players import LEVELS, choose_move, random_opening  # noqa: E402
+from reversi.engine.players import LEVELS, RUNG_LEVELS, choose_move, random_opening  # noqa: E402
 from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
 
 #: Each pair (stronger first), the score the stronger one must reach (the levels' and
@@ -82,7 +88,7 @@ def name(first: str, second: str, variant: str) -> str:
     return f"{first}-{second}" if variant == STANDARD else f"{variant}:{first}-{second}"
 
 
-PLAYERS = ("random", *LEVELS, *(f"{frozen}-{level}" for frozen in baseline.FROZEN for level in LEVELS))
+PLAYERS = ("random", *RUNG_LEVELS, *(f"{frozen}-{level}" for frozen in baseline.FROZEN for level in LEVELS))
 
 
 def parse_pair(pair: str) -> tuple[str, str, float | None, str]:
@@ -105,11 +111,11 @@ def parse_pair(pair: str) -> tuple[str, str, float | None, str]:
 
 def known(player: str) -> bool:
     """Tells if ``player`` names a player: one of :data:`PLAYERS` or ``LEVEL@NODES``
-    (a level that searches, at a positive node budget)."""
+    (a level or rung that searches, at a positive node budget)."""
     level, _, nodes = player.partition("@")
     if not nodes:
         return player in PLAYERS
-    return level in LEVELS and LEVELS[level].nodes > 0 and nodes.isdigit() and int(nodes) > 0
+    return level in RUNG_LEVELS and RUNG_LEVELS[level].nodes > 0 and nodes.isdigit() and int(nodes) > 0
 
 
 @functools.cache
@@ -129,7 +135,7 @@ def move(player: str, board: Board, seed: int, by_time: bool, weights: str | Non
         square = baseline.FROZEN[frozen].choose(p, o, level, seed)
     else:
         player, _, budget = player.partition("@")
-        nodes = None if by_time else int(budget) if budget else LEVELS[player].nodes
+        nodes = None if by_time else int(budget) if budget else RUNG_LEVELS[player].nodes
         square = choose_move(p, o, player, seed=seed, nodes=nodes, variant=board.variant,
                              evaluator=evaluator(weights) if weights else None).square
     assert square is not None
@@ -220,6 +226,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", nargs="+", default=[name(a, b, v) for a, b, _, v in PAIRS])
     parser.add_argument("--time", action="store_true", help="play at wall-time budgets")
+    parser.add_argument("--balanced", action="store_true", help="play balanced openings (standard pairs)")
     parser.add_argument("--weights", help="the first player's weight file (of the pair's variant)")
     parser.add_argument("--second-weights", help="the second player's weight file")
     parser.add_argument("--record", type=Path, metavar="FILE",
@@ -232,6 +239,8 @@ def main() -> None:
             parse_pair(pair) for pair in args.pairs if parse_pair(pair)[2] is None]
     except ValueError as error:
         parser.error(str(error))
+    if args.balanced and any(variant != STANDARD for *_, variant in chosen):
+        parser.error("the balanced openings are standard games")
     for weights in (args.weights, args.second_weights):
         for variant in {v for *_, v in chosen} if weights else ():
             if evaluator(weights).variant != (ANTI if variant == ANTI else STANDARD):
@@ -249,7 +258,9 @@ def main() -> None:
             start = time.perf_counter()
             tasks: list[Task] = [(first, second, variant, opening, colour, args.seed + i, args.time,
                                   (args.weights, args.second_weights))
-                                 for i, opening in enumerate(openings(args.openings, args.seed, variant))
+                                 for i, opening in enumerate(
+                                     balanced_openings(args.openings, args.seed) if args.balanced
+                                     else openings(args.openings, args.seed, variant))
                                  for colour in (True, False)]
             digests = (digest(args.weights, variant), digest(args.second_weights, variant))
             keys = [key_of(pair, task, digests) for task in tasks]
@@ -275,6 +286,17 @@ def openings(count: int, seed: int, variant: str) -> list[tuple[int, ...]]:
         if opening not in out:
             out.append(opening)
     return out
+
+
+def balanced_openings(count: int, seed: int) -> list[tuple[int, ...]]:
+    """Returns ``count`` distinct balanced openings (``reversi.engine.balanced``) in an
+    order shuffled by ``seed``: a smaller count gives the first ones of a larger."""
+    table = balanced.openings()
+    if count > len(table):
+        raise ValueError(f"only {len(table)} balanced openings")
+    order = list(range(len(table)))
+    random.Random(seed).shuffle(order)
+    return [table[i][0] for i in order[:count]]
 
 
 if __name__ == "__main__":

@@ -1,12 +1,37 @@
 """The four computer levels of C2 as named configurations, and nothing that searches.
 
 Kept apart from :mod:`reversi.engine.players` so that the game layer can name
-and check levels without loading the search stack.
+and check levels without loading the search stack.  A level may be weakened
+(:class:`Weakening`, the ladder's rungs of C7, :mod:`reversi.engine.ladder`); the
+game's phases (:func:`phase`) are defined here for it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+#: The game's phases (C7), by empty squares, each a third of the 60 placements: the
+#: opening while more than ``MIDGAME_EMPTIES`` squares are empty, the endgame from
+#: ``ENDGAME_EMPTIES`` empty squares on, the midgame between.
+PHASES: tuple[str, ...] = ("opening", "midgame", "endgame")
+MIDGAME_EMPTIES, ENDGAME_EMPTIES = 40, 20
+
+
+def phase(empties: int) -> int:
+    """Returns the index in :data:`PHASES` of the phase with ``empties`` empty squares."""
+    return 0 if empties > MIDGAME_EMPTIES else 1 if empties > ENDGAME_EMPTIES else 2
+
+
+@dataclass(frozen=True)
+class Weakening:
+    """How a weakened level chooses among its root moves (C7,
+    :mod:`reversi.engine.weakening`): every move within ``cap`` discs of the best by
+    its own search may be played, with a probability proportional to
+    ``exp(-loss / temperature)``; a zero temperature plays the best.  Each is given
+    per phase (:data:`PHASES`), in discs."""
+
+    temperature: tuple[float, float, float]
+    cap: tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -35,6 +60,9 @@ class Level:
     #: Time management (C5, :mod:`reversi.engine.timing`): less on easy moves; on hard
     #: ones up to twice a node budget, or all of ``seconds`` (less on the others).
     timing: bool = False
+    #: Weakened play (C7): a search of every root move's value, then a seeded choice
+    #: among those within the cap (None: the best move of the search above).
+    weakening: Weakening | None = None
 
 
 LEVELS: dict[str, Level] = {level.name: level for level in (

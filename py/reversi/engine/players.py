@@ -1,4 +1,5 @@
-"""Computer players: the four levels of C2 as named configurations.
+"""Computer players: the four levels of C2 as named configurations, and every rung
+of the ladder (C7, :mod:`reversi.engine.ladder`) by its name.
 
 - ``easy``: one ply.  Takes a corner when it can; otherwise picks the move
   whose evaluation, plus seeded Gaussian noise, is highest, so it varies and
@@ -25,6 +26,11 @@ stay, which is bad when fewer discs win).  The free opening's placements are
 searched like moves; among equally good ones (the symmetric images of one
 position) the seed picks.  The standard book serves the free opening too once
 its position is in the book: from the fifth placement on the rules are the same.
+
+A weakened rung (``Level.weakening``, C7) plays from the book when it has one and a
+forced move at once, like the levels; otherwise it chooses with the seed among its
+root moves' values (:mod:`reversi.engine.weakening`), at its node budget or in its
+seconds like them (no time management, no proof before the count).
 
 Budgets and reproducibility: by default a level thinks for ``Level.seconds``
 of wall time (set so that Pyodide, about three times slower than CPython,
@@ -53,10 +59,12 @@ from .board import Board
 from .book import Book, canonical, standard_book
 from .budget import Deadline
 from .evaluate import Evaluator, for_variant
-from .levels import LEVELS
+from .ladder import RUNG_LEVELS
+from .levels import LEVELS as LEVELS
 from .search import Search
 from .think import PYODIDE_SLOWDOWN, SLOWDOWN, exact_threshold, proof_threshold, think
 from .variants import ANTI, STANDARD
+from .weakening import choose as choose_weakened
 
 
 @dataclass
@@ -81,7 +89,8 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
                 variant: str = STANDARD, evaluator: Evaluator | None = None,
                 prepared: Search | None = None, book: Book | None = None,
                 timing: bool | None = None) -> MoveChoice:
-    """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``.
+    """Returns ``level``'s move for ``p`` (``p`` to move, ``o`` the opponent) in ``variant``;
+    ``level`` names a level or any rung of the ladder (C7).
 
     ``budget`` is the thinking time in seconds (default ``Level.seconds``);
     ``nodes`` a node budget instead of wall time, for reproducible play;
@@ -94,9 +103,9 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
 
     :raises ValueError: for an unknown level or variant name.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    config = LEVELS[level]
+    if level not in RUNG_LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(RUNG_LEVELS)}")
+    config = RUNG_LEVELS[level]
     start = time.perf_counter()
     evaluator = evaluator or for_variant(variant)
     moves = variants.legal_mask(p, o, variant)
@@ -128,6 +137,14 @@ def choose_move(p: Bitboard, o: Bitboard, level: str, *, seed: int = 0,
     else:
         seconds = config.seconds if budget is None else budget
         deadline, slowdown = Deadline(seconds), SLOWDOWN
+    if config.weakening is not None:
+        square, score, spread = choose_weakened(
+            p, o, config, rng, deadline=deadline, max_nodes=nodes,
+            exact_empties=exact_threshold(seconds, config.exact_empties, slowdown),
+            variant=variant, evaluator=evaluator)
+        square = _among_images(p, o, moves, square, rng)
+        return MoveChoice(square, score, spread.depth, spread.nodes, time.perf_counter() - start,
+                          spread.exact, [square])
     result = think(p, o, max_depth=config.max_depth, deadline=deadline, max_nodes=nodes,
                    exact_empties=exact_threshold(seconds, config.exact_empties, slowdown),
                    wld_empties=proof_threshold(seconds, config.wld_empties, slowdown),
@@ -185,7 +202,7 @@ def random_opening(rng: random.Random, plies: int, variant: str = STANDARD) -> l
 def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: int = 0,
               nodes: bool = False, on_move: Callable[[Board, MoveChoice], None] | None = None,
               variant: str = STANDARD) -> Board:
-    """Plays ``black`` against ``white`` (level names) after ``opening`` in ``variant``;
+    """Plays ``black`` against ``white`` (level or rung names) after ``opening`` in ``variant``;
     returns the finished board.  ``nodes`` plays each level at its node budget
     (reproducible) instead of its time budget; ``on_move`` sees every computer move."""
     board = Board.initial(variant)
@@ -195,7 +212,7 @@ def play_game(black: str, white: str, opening: Sequence[Square] = (), *, seed: i
         level = white if board.turn else black
         p, o = board.mover_mask()
         choice = choose_move(p, o, level, seed=seed + len(board.steps),
-                             nodes=LEVELS[level].nodes if nodes else None, variant=variant)
+                             nodes=RUNG_LEVELS[level].nodes if nodes else None, variant=variant)
         if on_move:
             on_move(board, choice)
         assert choice.square is not None  # the game is not over: the mover has a move

@@ -256,12 +256,15 @@ class Search:
             return True
         return True
 
-    def value(self, p: Bitboard, o: Bitboard, depth: int) -> float:
-        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window.
+    def value(self, p: Bitboard, o: Bitboard, depth: int, alpha: float = -INF,
+              beta: float = INF) -> float:
+        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window
+        by default; with a window ``(alpha, beta)`` fail-soft: at most ``alpha`` is an
+        upper bound, at least ``beta`` a lower one.
 
         :raises SearchTimeout: past the deadline or the node cap.
         """
-        return self._value(p, o, depth, -INF, INF)
+        return self._value(p, o, depth, alpha, beta)
 
     def _value(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
         """Returns the fail-soft negamax value of ``(p, o)`` searched ``depth`` plies,

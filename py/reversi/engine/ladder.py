@@ -1,0 +1,55 @@
+"""The ladder of computer opponents (C7): rungs from a first-day beginner to Expert,
+each one named configuration, with its rating on one Elo scale.
+
+Owns the rungs' list (weakest first), their configurations and their measured
+ratings, and nothing that searches, so that the game layer can name and order them
+without loading the search stack (:mod:`reversi.engine.levels` likewise).  Easy,
+Normal, Hard and Expert (C2) are rungs as they are, the same :class:`Level`
+objects; the others are weakened (``Level.weakening``, played by
+:mod:`reversi.engine.weakening`).  :func:`reversi.engine.players.choose_move` plays
+any rung by its name; ``bench/rungs.py`` measures the ratings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .levels import LEVELS, Level, Weakening
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A rung: its configuration (``level.name`` is its id) and its rating (Elo, a
+    uniformly random player at 0)."""
+
+    level: Level
+    rating: int
+
+
+def _weak(name: str, *, seconds: float, nodes: int, max_depth: int, exact_empties: int,
+          temperature: tuple[float, float, float], cap: tuple[float, float, float],
+          book_margin: float | None = None) -> Level:
+    """Returns a weakened rung's configuration."""
+    return Level(name, seconds=seconds, nodes=nodes, max_depth=max_depth, exact_empties=exact_empties,
+                 book_margin=book_margin, weakening=Weakening(temperature, cap))
+
+
+#: The rungs, weakest first.  The ratings are measured at node budgets over balanced
+#: openings by ``python3 bench/rungs.py`` (``bench/results/ladder.md``).
+RUNGS: tuple[Rung, ...] = (
+    Rung(_weak("beginner", seconds=0.05, nodes=2_000, max_depth=2, exact_empties=8,
+               temperature=(8.0, 8.0, 8.0), cap=(24.0, 24.0, 24.0)), 0),
+    Rung(LEVELS["easy"], 0),
+    Rung(_weak("learner", seconds=0.05, nodes=2_000, max_depth=2, exact_empties=8,
+               temperature=(4.0, 4.0, 4.0), cap=(12.0, 12.0, 12.0)), 0),
+    Rung(LEVELS["normal"], 0),
+    Rung(LEVELS["hard"], 0),
+    Rung(LEVELS["expert"], 0),
+)
+
+#: Every rung's configuration by its id, weakest first.
+RUNG_LEVELS: dict[str, Level] = {rung.level.name: rung.level for rung in RUNGS}
+#: The rungs' ids, weakest first.
+RUNG_NAMES: tuple[str, ...] = tuple(RUNG_LEVELS)
+#: Every rung's rating by its id.
+RATINGS: dict[str, int] = {rung.level.name: rung.rating for rung in RUNGS}
