@@ -16,7 +16,8 @@ def stored_history(games: int) -> dict[str, str]:
     page would have stored them (the oldest shed where the budget asks, P9)."""
     import random
 
-    from reversi.app import mistake_book, save_parts
+    from reversi.app.mistakes import book as mistake_book
+    from reversi.app.saving import parts as save_parts
     from reversi.engine.board import Board
     from reversi.engine.notation import format_transcript
     from reversi.game.history import History
@@ -50,8 +51,8 @@ def analysed_games(records: list[dict], rng) -> str:
     """Returns the mistakes part (N6-N8) of a player whose newest games were all analysed,
     as many as its budget keeps (P9), each with the person's average loss and two
     mistakes to retry."""
-    from reversi.app import mistake_book
-    from reversi.app.mistakes import Mistake
+    from reversi.app.mistakes import book as mistake_book
+    from reversi.app.mistakes.finding import Mistake
     from reversi.engine.board import Board
     from reversi.engine.notation import format_board, parse_transcript, square_name
     from reversi.game.results import key

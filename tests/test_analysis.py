@@ -15,8 +15,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from reversi.app.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
 from reversi.app.game_text import Played
+from reversi.app.review.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve

@@ -7,8 +7,11 @@ import json
 
 import pytest
 
-from reversi.app import save_checks, save_loading, save_parts, save_timing
 from reversi.app.bridge import Bridge
+from reversi.app.saving import checks as save_checks
+from reversi.app.saving import loading as save_loading
+from reversi.app.saving import parts as save_parts
+from reversi.app.saving import timing as save_timing
 from reversi.game.history import History, decode, encode
 from tests.sessions import WIN_SHORT, Book, Clock, Storage, Tab, parts, scripted
 from tests.test_history import make

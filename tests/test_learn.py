@@ -11,10 +11,12 @@ import random
 
 import pytest
 
-from reversi.app import howto, learn, lessons, wording
+from reversi.app import wording
 from reversi.app.bridge import Bridge
-from reversi.app.learn import PART, Progress
-from reversi.app.lessons import LESSONS, judge
+from reversi.app.learning import howto, lessons
+from reversi.app.learning import room as learn
+from reversi.app.learning.lessons import LESSONS, judge
+from reversi.app.learning.room import PART, Progress
 from reversi.engine.board import BLACK, WHITE, Board
 from reversi.engine.notation import parse_square, square_name
 

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from reversi.app.save_timing import CLOCK_EVERY_MS
+from reversi.app.saving.timing import CLOCK_EVERY_MS
 from tests.sessions import LOSS, WIN, WIN_SHORT, Book, Storage, Tab
 
 

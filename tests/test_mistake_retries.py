@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from reversi.app import wording
-from reversi.app.mistake_book import position, retry_board
-from reversi.app.mistake_views import listing
+from reversi.app.mistakes.book import position, retry_board
+from reversi.app.mistakes.views import listing
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve_all
 from reversi.engine.evaluate import for_variant

@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 from reversi.app import wording
-from reversi.app.mistake_book import Book
-from reversi.app.mistake_views import Trend
-from reversi.app.mistakes import accuracy
+from reversi.app.mistakes.book import Book
+from reversi.app.mistakes.finding import accuracy
+from reversi.app.mistakes.views import Trend
 from reversi.app.wording.catalog import table
 from tests.sessions import Storage, Tab
 from tests.test_mistakes import KNOWN, finish_known_game

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from reversi.app import mistake_book, mistakes
-from reversi.app.mistake_book import Book
-from reversi.app.mistakes import THRESHOLD, Mistake, Work, accuracy
+from reversi.app.mistakes import book as mistake_book
+from reversi.app.mistakes import finding as mistakes
+from reversi.app.mistakes.book import Book
+from reversi.app.mistakes.finding import THRESHOLD, Mistake, Work, accuracy
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board, parse_square, parse_transcript, square_name
@@ -230,7 +231,7 @@ def test_the_part_gives_way_before_any_history_record_sheds_its_moves(monkeypatc
     tab.load()
     finish_known_game(tab)
     history = tab.bridge.session.progress.history
-    monkeypatch.setattr("reversi.app.save_parts.HISTORY_BUDGET", history.size() + 50)
+    monkeypatch.setattr("reversi.app.saving.parts.HISTORY_BUDGET", history.size() + 50)
     reply = tab.call("snapshot")
     assert not tab.bridge.mistakes.book.games and reply["history"]["rows"][0]["reviewable"]
     assert "moves" in history[-1] and not reply["mistakes"]["retry_count"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reversi.app import wording
-from reversi.app.review_frames import review_of
+from reversi.app.review.frames import review_of
 from reversi.engine import openings
 from reversi.engine.board import Board
 from reversi.engine.notation import format_transcript, parse_transcript

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from reversi.app import analysis
 from reversi.app.game_text import parse_game
-from reversi.app.review_frames import chosen_game, frames, review_of
+from reversi.app.review import analysis
+from reversi.app.review.frames import chosen_game, frames, review_of
 from reversi.engine.board import Board
 from reversi.engine.notation import IllegalMoveError, NotationError, format_transcript, square_name
 from reversi.engine.players import random_opening

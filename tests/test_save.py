@@ -18,8 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save_loading, save_merges, save_parts
-from reversi.app.save_checks import VERSION
+from reversi.app.saving import loading as save_loading
+from reversi.app.saving import merges as save_merges
+from reversi.app.saving import parts as save_parts
+from reversi.app.saving.checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import square_name
 from reversi.game.history import encode

@@ -1,6 +1,6 @@
 """The version-0 and version-1 saved documents (P3: "data is versioned and
 migrated"): before the saved parts the whole session was one document under one key.
-Such a document is handed to :func:`reversi.app.save_loading.load` as the ``legacy`` text
+Such a document is handed to :func:`reversi.app.saving.loading.load` as the ``legacy`` text
 and migrated into the four version-2 parts.
 
 ``tests/data/save-v1-rich.json`` is a real version-1 document, written by the
@@ -21,8 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi.app import save_legacy, save_loading
-from reversi.app.save_checks import VERSION
+from reversi.app.saving import legacy as save_legacy
+from reversi.app.saving import loading as save_loading
+from reversi.app.saving.checks import VERSION
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.notation import format_transcript
 from reversi.game.session import Session

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from reversi.app import save_loading
+from reversi.app.saving import loading as save_loading
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.board import BLACK, WHITE, Board
 from reversi.engine.notation import parse_square, square_name

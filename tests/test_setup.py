@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import review_frames as review
-from reversi.app import save_loading
+from reversi.app.review import frames as review
+from reversi.app.saving import loading as save_loading
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board
 from reversi.game.line import Line

@@ -1,4 +1,4 @@
-"""The tab policy on its own (P7, reversi.app.tabs): which commands a tab whose game
+"""The tab policy on its own (P7, reversi.app.saving.tabs): which commands a tab whose game
 continues elsewhere refuses, when a tab is busy, what it does with another tab's part,
 and the session it adopts."""
 
@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from reversi.app import save_checks, save_parts, tabs
 from reversi.app.puzzle_mode import PART as PUZZLES
+from reversi.app.saving import checks as save_checks
+from reversi.app.saving import parts as save_parts
+from reversi.app.saving import tabs
 from reversi.app.snapshot import session_snapshot
 from reversi.game.session import Session
 from tests.sessions import Clock, Seeded

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from reversi.app import save_loading
-from reversi.app.tabs import GAME_COMMANDS
+from reversi.app.saving import loading as save_loading
+from reversi.app.saving.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
 from reversi.game.session import Session

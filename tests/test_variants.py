@@ -12,8 +12,9 @@ import itertools
 
 import pytest
 
-from reversi.app import save_loading, stats
+from reversi.app import stats
 from reversi.app.game_text import game_text, parse_game
+from reversi.app.saving import loading as save_loading
 from reversi.engine.bitboard import flips_mask, moves_mask, squares
 from reversi.engine.board import BLACK, WHITE, Board, Outcome
 from reversi.engine.notation import IllegalMoveError, NotationError, parse_square, square_name

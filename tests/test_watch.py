@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from reversi.app import watch
 from reversi.app.bridge import Bridge
+from reversi.app.review import watch
 from reversi.engine import players
 from reversi.engine.board import Board
 from reversi.engine.notation import IllegalMoveError, NotationError

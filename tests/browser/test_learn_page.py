@@ -4,11 +4,11 @@ the progress kept after a reload; How to play at phone size in two languages wit
 sideways overflow; screenshots at phone and desktop size, light and dark.
 
 The right squares are never written here: they are the ones the engine's judge
-(:func:`reversi.app.lessons.judge`) accepts in the lesson's position."""
+(:func:`reversi.app.learning.lessons.judge`) accepts in the lesson's position."""
 
 from __future__ import annotations
 
-from reversi.app.lessons import LESSONS, judge
+from reversi.app.learning.lessons import LESSONS, judge
 from reversi.engine.notation import square_name
 from tests.browser.pages import (
     DESKTOP,

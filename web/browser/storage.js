@@ -10,7 +10,7 @@ export const KEYS = {
   puzzles: "reversi.puzzles", learn: "reversi.learn", mistakes: "reversi.mistakes", legacy: "reversi.save",
 };
 /** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (P9). */
-// The chunk names are Python's (reversi.app.save_checks.CHUNK_NAME; a test keeps them equal).
+// The chunk names are Python's (reversi.app.saving.checks.CHUNK_NAME; a test keeps them equal).
 export const CHUNK_NAME = "history\\.(?:0|[1-9][0-9]{0,5})";
 const CHUNK = new RegExp(`^${CHUNK_NAME}$`);
 const CHUNK_KEY = new RegExp(`^reversi\\.(${CHUNK_NAME})$`);

@@ -1,5 +1,5 @@
 // Learning (N1-N5): the lesson shown and its intents. Python decides everything
-// (py/reversi/app/learn.py): whether a tap is right and why not, Easy's replies in the
+// (py/reversi/app/learning/room.py): whether a tap is right and why not, Easy's replies in the
 // last lesson, the progress, the invitation, How to play's rules and every word. Every
 // reply carries the `learn` field; this module keeps it and relays taps and buttons.
 

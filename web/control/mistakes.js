@@ -1,6 +1,6 @@
 // Learn from your own games (N6-N8): the background analysis of a finished game, the
 // result card's list of mistakes, and "Retry your mistakes". Python decides everything
-// (py/reversi/app/mistake_room.py): which game to analyse, what a mistake is, the
+// (py/reversi/app/mistakes/room.py): which game to analyse, what a mistake is, the
 // accuracy, which mistake comes next, the verdicts and every word. Every reply carries
 // the `mistakes` field; this module asks for the next step while `mistakes.due`, draws
 // the list and relays the Retry button. A retried mistake shows in the puzzle card

@@ -1,6 +1,6 @@
 // Analysis graph: the expected final disc difference (Black minus White) before
 // each move, drawn on a canvas. Python sends the values, the marked placements and
-// the same in words for screen readers (reversi.app.analysis).
+// the same in words for screen readers (reversi.app.review.analysis).
 
 const GRAPH_COLORS = { line: "#1f7a4d", zero: "#8a857b", exact: "#1f7a4d", mark: "#e11d48", text: "#55524c" };
 

@@ -4,7 +4,7 @@ The worker makes one :class:`Bridge` and calls :meth:`Bridge.call` with a
 method name and its parameters as a JSON string; it gets back a JSON string:
 the snapshot (:mod:`.snapshot`), plus ``save`` (the parts to store now, by
 name, each ``{"text", "base"}``: stored only if ``base`` is still what is stored,
-:mod:`.save_timing`), ``pending`` (parts to store in the same way only if the page
+:mod:`.saving.timing`), ``pending`` (parts to store in the same way only if the page
 is hidden or closed first: the active time between its 15 s writes, P8)
 and ``drop`` (stored keys to remove).  A request that fails raises; the worker
 turns the exception into a message.  The requests and their parameters are
@@ -23,12 +23,17 @@ from typing import Any, Callable
 from ..game.computer import ComputerPlayer, default_player
 from ..game.events import Event, Refused
 from ..game.session import Session, now_iso
-from . import commands, learn, mistake_room, puzzle_mode, save_loading, save_parts, tabs, wording
+from . import commands, puzzle_mode, wording
 from . import page_events as app_ev
 from .hint_mode import HintMode
+from .learning import room as learn
+from .mistakes import room as mistake_room
 from .pondering import Pondering
-from .review_room import Reviews
-from .save_timing import Saving
+from .review.room import Reviews
+from .saving import loading as save_loading
+from .saving import parts as save_parts
+from .saving import tabs
+from .saving.timing import Saving
 from .snapshot import session_snapshot
 
 
@@ -162,7 +167,7 @@ class Bridge:
         self.saving.stop()
 
     def external(self, part: str, documents: Any = None, refused: bool = False) -> None:
-        """Takes in what another tab stored (P7), as :func:`.tabs.on_stored` says."""
+        """Takes in what another tab stored (P7), as :func:`.saving.tabs.on_stored` says."""
         texts = self.saving.texts(documents)
         refused = refused and self.saving.changed(self.session)  # else nothing of this tab's is at stake (P11)
         if part in self.unions:
@@ -193,7 +198,7 @@ class Bridge:
         self.events.append(app_ev.TakenOver())
 
     def adopt(self, texts: dict[str, str | None]) -> None:
-        """Replaces the session with the stored one (:func:`.tabs.adopted`)."""
+        """Replaces the session with the stored one (:func:`.saving.tabs.adopted`)."""
         self.session, self.read_notes = tabs.adopted(self.session, texts, self.player, self.clock)
         for part, room in self.unions.items():  # their parts count as read now: take them in first
             room.external(texts.get(part))

@@ -57,10 +57,10 @@ Methods and parameters:
   ``puzzle_computer`` (the computer's move when a puzzle is played out),
   ``puzzle_close`` {}.  Every reply carries ``puzzle``: None, or the puzzle shown
   (:meth:`reversi.app.puzzle_mode.Room.report`); the progress is the saved part ``puzzles``.
-- Learning (N1-N5, :func:`reversi.app.learn.commands`): ``learn_rules``, ``learn_open``
+- Learning (N1-N5, :func:`reversi.app.learning.room.commands`): ``learn_rules``, ``learn_open``
   {"which": "next" | number}, ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer``,
   ``learn_close``, ``learn_dismiss`` {}.  Every reply carries ``learn``; the progress is the saved part ``learn``.
-- Learn from your own games (N6-N8, :func:`reversi.app.mistake_room.commands`):
+- Learn from your own games (N6-N8, :func:`reversi.app.mistakes.room.commands`):
   ``mistakes_step`` {} (one placement of the analysis, while ``mistakes.due``),
   ``mistakes_list`` {}, ``mistake_retry`` {"which": position | "next"} (then the puzzle
   commands).  Every reply carries ``mistakes``; the games analysed and the retries are the
@@ -73,7 +73,7 @@ from typing import Any, Callable
 
 from ..game.events import Event
 from . import position_setup
-from .review_frames import chosen_game
+from .review.frames import chosen_game
 from .snapshot import history_page
 
 #: The methods whose reply is only their own fields (``extra``), not a snapshot.

@@ -53,7 +53,7 @@ class Hints:
 
     def step(self, board: Board) -> None:
         """Works out the next step for ``board`` (the first one if its position is new)."""
-        from ..engine.hints import score_moves  # the search stack loads only when needed
+        from ..engine.hints import score_moves
 
         p, o = board.mover_mask()
         if not self._for(board):
@@ -81,7 +81,7 @@ class Hints:
         (none outside the standard rules: the free opening's placements included)."""
         if board.variant == ANTI or board.legal_mask() != moves_mask(p, o):
             return {}
-        from ..engine.book import standard_book  # read on first use, never at start-up
+        from ..engine.book import standard_book
 
         return {s: (float(v), False) for s, v in standard_book().move_values(p, o).items()}
 

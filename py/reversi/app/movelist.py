@@ -59,7 +59,7 @@ def book_plies(moves: list[Square], start: Start | None = None, variant: str = S
     none in anti-reversi, nor among the free opening's first placements)."""
     if variant == ANTI:
         return frozenset()
-    from ..engine.book import standard_book  # read when a game is reviewed, never at start-up
+    from ..engine.book import standard_book
 
     book, board, found = standard_book(), Line(start=start, variant=variant).board, set()
     for ply, square in enumerate(moves, 1):

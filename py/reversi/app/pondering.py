@@ -58,7 +58,7 @@ GoOn = Callable[..., Square]
 def go_on(p: Bitboard, o: Bitboard, level: str, seed: int, variant: str, prepared: Search) -> Square:
     """Returns ``level``'s move for ``p``, its midgame search going on with ``prepared``
     (the built-in player's time budget on top, :func:`reversi.engine.players.choose_move`)."""
-    from ..engine.players import choose_move  # the search stack loads only when the computer plays
+    from ..engine.players import choose_move
 
     choice = choose_move(p, o, level, seed=seed, variant=variant, prepared=prepared)
     if choice.square is None:
@@ -95,7 +95,7 @@ class Pondering:
         session = self.session()
         if token != session.token or not self.due(session, reviewing=reviewing, elsewhere=elsewhere):
             return False
-        from ..engine.ponder import Ponder  # the search stack loads only when pondering
+        from ..engine.ponder import Ponder
 
         game = session.game
         p, o = session.board.mover_mask()

@@ -17,10 +17,10 @@ from ..game.line import Line, Start
 from ..game.session import Session
 from . import wording
 from .game_text import Played
-from .review_frames import review_of
+from .review.frames import review_of
 
 if TYPE_CHECKING:
-    from .review_room import Reviews
+    from .review.room import Reviews
 
 #: Most empty squares the page solves exactly: in Pyodide a self-play position at 17
 #: takes 2.3 s on average, 4.3 s at the 90th percentile (``bench/solver_times.py``).
@@ -70,7 +70,7 @@ def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
 
     :raises ValueError: with words, for a position that cannot be solved here.
     """
-    from ..engine.endgame import solve as exact  # the solver loads only when needed
+    from ..engine.endgame import solve as exact
 
     start = read(text)
     board = Line(start=start).board

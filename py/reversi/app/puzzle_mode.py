@@ -228,7 +228,7 @@ class Room:
     def computer_move(self) -> None:
         """Plays the computer's move in the played-out puzzle."""
         if self.computer_to_move():
-            from ..engine.players import choose_move  # the search loads on the first play-out, not at start-up
+            from ..engine.players import choose_move
 
             p, o = self.board.mover_mask()
             choice = choose_move(p, o, PLAY_OUT_LEVEL, variant=self.board.variant)  # its rules (V1, N8)

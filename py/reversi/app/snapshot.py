@@ -62,14 +62,14 @@ Session:
 - ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
   while a person's move is timed.
 - ``reviewing``: whether a game is open in review; ``analysis``: None, or the
-  running analysis (:meth:`reversi.app.analysis.GameAnalysis.report`).
+  running analysis (:meth:`reversi.app.review.analysis.GameAnalysis.report`).
 - ``elsewhere``: whether this game continues in another tab (P7): the page
   offers to take it over, and nothing of the game is saved from here till then;
   ``elsewhere_text``: the banner's words, naming the placements of this tab that were
   not saved when its own write was refused (P11; "" while not elsewhere; added by the bridge).
 - ``refused``: why the command was refused, or None (added by the bridge): while the
   game continues in another tab every game command is refused with ``"elsewhere"``
-  (:mod:`reversi.app.tabs`), and changes nothing.
+  (:mod:`reversi.app.saving.tabs`), and changes nothing.
 - ``set_up``: whether the game began from a set-up position (E2).
 - ``variant``: the game's variant (V1: ``standard``, ``anti``, ``free``);
   ``variant_note``: the words that remind the player of its rule ("" for none);
@@ -87,10 +87,10 @@ Session:
 - ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
   progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
 - ``learn``: the first-visit invitation, the lesson progress and the lesson shown
-  (:meth:`reversi.app.learn.Room.report`, N2-N4; added by the bridge); ``howto``
-  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.howto.rules`, N1).
+  (:meth:`reversi.app.learning.room.Room.report`, N2-N4; added by the bridge); ``howto``
+  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.learning.howto.rules`, N1).
 - ``mistakes``: the analysis of the person's mistakes (N6-N8,
-  :meth:`reversi.app.mistake_room.Room.report`; added by the bridge): ``due`` (the page
+  :meth:`reversi.app.mistakes.room.Room.report`; added by the bridge): ``due`` (the page
   asks for ``mistakes_step`` while it is true), ``progress`` (words), ``card`` (the
   finished game's mistakes and accuracy for the result card, or None), ``retry_count``,
   ``retry_label`` and ``news`` (what the live region says once, when an analysis ends);
@@ -100,14 +100,14 @@ Session:
   and the key that retries them, with ``words.retry`` and ``words.retry_date``); a
   retried mistake's ``puzzle`` carries ``mistake`` (its position) and ``mistake_game``.
 - ``accuracy_trend``: the statistics' accuracy trend, or None before any analysed
-  game (N7, :class:`reversi.app.mistake_views.Trend`; added by the bridge).
+  game (N7, :class:`reversi.app.mistakes.views.Trend`; added by the bridge).
 - ``review`` (only in replies that open or extend a review): the frames of a
-  game to step through (:mod:`reversi.app.review_frames`); a recorded game's carries
+  game to step through (:mod:`reversi.app.review.frames`); a recorded game's carries
   ``record`` (its history key) and, once analysed, ``mistakes`` and marked moves
-  (:func:`reversi.app.mistake_views.mark_review`); while its analysis goes on, the
+  (:func:`reversi.app.mistakes.views.mark_review`); while its analysis goes on, the
   mistakes found so far with the ``progress``, and ``review_update`` (in the replies
   after it, while the review is open): the same review marked anew whenever the
-  analysis went on (N6, :meth:`reversi.app.mistake_room.Room.fill`).
+  analysis went on (N6, :meth:`reversi.app.mistakes.room.Room.fill`).
 - ``setup`` (only in the reply to ``setup_check``): the editor's position checked
   (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
   ``setup_solve``): its best move and exact score.

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.levels import LEVELS
-from ..engine.variants import STANDARD
-from ..game.line import Line
-from .game_text import parse_game
-from .review_frames import review_of
-from .wording import watch_title
+from ...engine.levels import LEVELS
+from ...engine.variants import STANDARD
+from ...game.line import Line
+from ..game_text import parse_game
+from ..wording import watch_title
+from .frames import review_of
 
 
 def watch_step(game: str, black: str, white: str, seed: int = 0,
@@ -33,7 +33,7 @@ def watch_step(game: str, black: str, white: str, seed: int = 0,
     board = Line(played.moves, variant=played.variant).board
     placed = list(played.moves)
     if not board.is_game_over():
-        from ..engine.players import choose_move  # the search stack loads only when needed
+        from ...engine.players import choose_move
 
         p, o = board.mover_mask()
         level = white if board.turn else black

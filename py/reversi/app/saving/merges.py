@@ -3,10 +3,10 @@ settings, its active time and its stars, each checked as when loading (P3)."""
 
 from __future__ import annotations
 
-from ..game.history import History
-from ..game.session import Session
-from ..game.stars import Shelf
-from .save_checks import Reader, decode
+from ...game.history import History
+from ...game.session import Session
+from ...game.stars import Shelf
+from .checks import Reader, decode
 
 
 def read_history(part: str, text: str | None) -> History:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..game.session import Session
-from ..game.stars import Shelf
-from . import save_checks, save_merges, save_parts
+from ...game.session import Session
+from ...game.stars import Shelf
+from . import checks, merges
+from . import parts as save_parts
 
 #: Least active time between two writes of the clock part (P8).
 CLOCK_EVERY_MS = 15_000
@@ -72,7 +73,7 @@ class Saving:
 
     def history_read(self, texts: dict[str, str | None], *, damaged: bool = False) -> None:
         """Notes that the history chunks in ``texts`` were read (``damaged``: with notices)."""
-        self.known.update((part, text) for part, text in texts.items() if text and save_checks.is_chunk(part))
+        self.known.update((part, text) for part, text in texts.items() if text and checks.is_chunk(part))
         self.repair = self.repair or damaged
 
     def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
@@ -147,14 +148,14 @@ class Saving:
         refused clock write was due (a flush, or 15 s), so it is made again at once."""
         self.clock_refused = self.clock_refused or (refused and part == "clock")
         if part == "settings":
-            save_merges.read_settings(session, text)
-        elif save_checks.is_chunk(part):
-            theirs = save_merges.read_history(part, text)
+            merges.read_settings(session, text)
+        elif checks.is_chunk(part):
+            theirs = merges.read_history(part, text)
             session.progress.merge(theirs.items, Shelf())
             session.progress.history.heard(told=theirs.told)
         elif part == "stars":
-            session.progress.merge([], save_merges.read_stars(text))
+            session.progress.merge([], merges.read_stars(text))
         elif part == "clock":
-            save_merges.read_clock(session, text)
+            merges.read_clock(session, text)
         if text is not None:
             self.known[part] = text

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bitboard import Square
-from ..engine.board import Board
-from ..engine.budget import Deadline
-from ..engine.notation import square_name
-from ..engine.variants import STANDARD, final_score
-from ..game.line import Line, Start
-from . import wording
-from .game_text import Played
-from .movelist import book_plies
+from ...engine.bitboard import Square
+from ...engine.board import Board
+from ...engine.budget import Deadline
+from ...engine.notation import square_name
+from ...engine.variants import STANDARD, final_score
+from ...game.line import Line, Start
+from .. import wording
+from ..game_text import Played
+from ..movelist import book_plies
 
 #: Positions with this many empty squares or fewer are solved exactly.
 EXACT_EMPTIES = 15
@@ -41,7 +41,7 @@ def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tup
     """Returns ``(score for the side to move, best square, exact)`` in the terms of the
     board's variant (a disc difference; negated in anti-reversi); a finished game
     scores its real disc difference so."""
-    from ..engine.think import think  # the search stack loads only when analysis runs
+    from ...engine.think import think
 
     p, o = board.mover_mask()
     empties = 64 - (p | o).bit_count()

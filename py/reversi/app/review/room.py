@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.notation import IllegalMoveError, NotationError
-from ..game.events import Event
-from ..game.session import Session
-from . import page_events as app_ev
-from . import wording
+from ...engine.notation import IllegalMoveError, NotationError
+from ...game.events import Event
+from ...game.session import Session
+from .. import page_events as app_ev
+from .. import wording
+from ..game_text import Played, parse_game, parse_link
 from .analysis import GameAnalysis
-from .game_text import Played, parse_game, parse_link
-from .review_frames import review_of
+from .frames import review_of
 from .watch import watch_step
 
 

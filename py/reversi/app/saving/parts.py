@@ -11,7 +11,7 @@ and its attempt), ``clock`` (the attempt's active time, written at most every
 ``history.1`` … of :data:`CHUNK` records each, oldest first, so that a game's
 end rewrites only the newest chunk however long the history is (P9).  Pausing
 is not stored: an unfinished computer game always comes back paused (P4).
-P3: :func:`reversi.app.save_loading.load` never trusts the text; every part is checked on
+P3: :func:`reversi.app.saving.loading.load` never trusts the text; every part is checked on
 its own (:mod:`.save_checks`), what is valid is kept and the rest is named in a notice.
 P7: stars and results merge with another tab's (:mod:`.save_merges`).
 
@@ -48,13 +48,13 @@ import weakref
 from dataclasses import asdict
 from typing import Any, Mapping
 
-from ..engine.notation import format_board, format_transcript
-from ..engine.variants import STANDARD
-from ..game.history import History, check_of
-from ..game.play import Game
-from ..game.session import Session
-from . import wording
-from .save_checks import VERSION, is_chunk
+from ...engine.notation import format_board, format_transcript
+from ...engine.variants import STANDARD
+from ...game.history import History, check_of
+from ...game.play import Game
+from ...game.session import Session
+from .. import wording
+from .checks import VERSION, is_chunk
 
 FORMAT = "reversi"
 #: The parts of fixed name, in the order they are read.

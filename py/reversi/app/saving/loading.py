@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..game.session import Session
-from .save_checks import Reader, decode
-from .save_legacy import legacy_parts
-from .save_parts import LEGACY, OLD_HISTORY, PARTS, chunk_names, comes_back_paused
+from ...game.session import Session
+from .checks import Reader, decode
+from .legacy import legacy_parts
+from .parts import LEGACY, OLD_HISTORY, PARTS, chunk_names, comes_back_paused
 
 
 def load(session: Session, texts: Mapping[str, str | None]) -> list[str]:

@@ -25,10 +25,11 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from ..engine.bitboard import squares
-from ..engine.board import Board
-from ..engine.notation import parse_square, square_name
-from . import howto, lessons, wording
+from ...engine.bitboard import squares
+from ...engine.board import Board
+from ...engine.notation import parse_square, square_name
+from .. import wording
+from . import howto, lessons
 from .lessons import LESSONS, Lesson
 
 PART = "learn"
@@ -157,7 +158,7 @@ class Room:
     def computer_move(self) -> None:
         """Plays Easy's move in the lesson played to the end."""
         if self.computer_to_move():
-            from ..engine.players import choose_move  # the search loads on the first lesson that needs it
+            from ...engine.players import choose_move
 
             p, o = self.board.mover_mask()
             square = choose_move(p, o, lessons.OPPONENT, seed=len(self.board.steps)).square

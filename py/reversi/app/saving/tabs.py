@@ -6,7 +6,7 @@ each other's data.
   setting that changes only how the page looks or sounds still applies (it has
   its own part), and looking back (review, analysis, history) still works.
 - When another tab stores a part: settings, stars, results and time merge
-  (:meth:`reversi.app.save_timing.Saving.merge`), so does puzzle progress; a newer game
+  (:meth:`reversi.app.saving.timing.Saving.merge`), so does puzzle progress; a newer game
   is adopted by an idle tab, while a busy one (reviewing, analysing, the computer
   to move, or one whose own write of the game was refused) waits for the player
   to take the game over.
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..engine.notation import square_name
-from ..game.computer import ComputerPlayer
-from ..game.session import Session
-from . import save_checks, save_loading
-from .puzzle_mode import PART as PUZZLES
+from ...engine.notation import square_name
+from ...game.computer import ComputerPlayer
+from ...game.session import Session
+from ..puzzle_mode import PART as PUZZLES
+from . import checks, loading
 
 #: Settings that change only how the page looks or sounds.
 DISPLAY_SETTINGS = ("legal_dots", "sound", "language")
@@ -55,7 +55,7 @@ def on_stored(part: str, texts: Mapping[str, str | None], *, known_game: str | N
     """Returns what a tab does when another tab stored ``part`` (``texts``: all that is
     stored now): ``"merge"``, ``"puzzles"`` (merge the progress), ``"adopt"`` the game,
     show it ``"elsewhere"``, or ``""`` (nothing: the game is the one this tab knows)."""
-    if part in MERGED or save_checks.is_chunk(part):
+    if part in MERGED or checks.is_chunk(part):
         return "merge"
     if part == PUZZLES:
         return "puzzles" if texts.get(part) is not None else ""
@@ -69,7 +69,7 @@ def adopted(old: Session, texts: dict[str, str | None], player: ComputerPlayer,
     """Returns the stored session, continuing after ``old`` (:meth:`Session.follow`),
     and the notices its reading gave."""
     session = Session(player, clock)
-    notices = save_loading.load(session, texts)
+    notices = loading.load(session, texts)
     session.follow(old)
     return session, notices
 
@@ -80,7 +80,7 @@ def lost(session: Session, stored: str | None) -> tuple[str, ...]:
     those after the placements both share (P11)."""
     mine = session.game.line.moves[:session.game.line.cursor]
     before = Session()
-    save_loading.load(before, {"game": stored})
+    loading.load(before, {"game": stored})
     same = before.progress.attempt.id == session.progress.attempt.id
     theirs = before.game.line.moves[:before.game.line.cursor] if same else []
     shared = next((n for n, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))

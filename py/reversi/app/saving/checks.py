@@ -13,17 +13,17 @@ import json
 import re
 from typing import Any, Callable, Iterable
 
-from ..engine.board import Board
-from ..engine.notation import NotationError, format_transcript, parse_board, parse_transcript
-from ..engine.variants import STANDARD
-from ..game.history import History, checked_items, encode
-from ..game.line import Line, Start
-from ..game.play import Game
-from ..game.results import is_board, is_int, is_text, valid_record
-from ..game.session import Session
-from ..game.settings import CHOICES, is_valid
-from ..game.stars import STAR_IDS
-from . import wording
+from ...engine.board import Board
+from ...engine.notation import NotationError, format_transcript, parse_board, parse_transcript
+from ...engine.variants import STANDARD
+from ...game.history import History, checked_items, encode
+from ...game.line import Line, Start
+from ...game.play import Game
+from ...game.results import is_board, is_int, is_text, valid_record
+from ...game.session import Session
+from ...game.settings import CHOICES, is_valid
+from ...game.stars import STAR_IDS
+from .. import wording
 
 #: Far above any browser's localStorage quota.
 MAX_TEXT = 10_000_000

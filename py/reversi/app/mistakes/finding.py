@@ -37,16 +37,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.bitboard import Bitboard, Square
-from ..engine.board import COLOR_NAMES, Board
-from ..engine.levels import LEVELS
-from ..engine.notation import format_board, parse_board, parse_transcript, square_name
-from ..engine.variants import STANDARD
-from ..game.line import Line, Start
-from ..game.results import Record, key
+from ...engine.bitboard import Bitboard, Square
+from ...engine.board import COLOR_NAMES, Board
+from ...engine.levels import LEVELS
+from ...engine.notation import format_board, parse_board, parse_transcript, square_name
+from ...engine.variants import STANDARD
+from ...game.line import Line, Start
+from ...game.results import Record, key
 
 if TYPE_CHECKING:  # the search stack loads only when an analysis runs
-    from ..engine.search import Search
+    from ...engine.search import Search
 
 #: Positions with this many empty squares or fewer are solved exactly (Hard's reach).
 EXACT_EMPTIES = LEVELS["hard"].exact_empties
@@ -87,7 +87,7 @@ class Mistake:
 
 
 def _children(board: Board) -> dict[Square, tuple[Bitboard, Bitboard]]:
-    from ..engine.search import Search
+    from ...engine.search import Search
 
     p, o = board.mover_mask()
     return {s: (a, b) for s, a, b in Search(variant=board.variant).children(p, o)}
@@ -96,9 +96,9 @@ def _children(board: Board) -> dict[Square, tuple[Bitboard, Bitboard]]:
 def placement_loss(board: Board, square: Square) -> tuple[float, Square, bool, float]:
     """Returns ``(loss, best square, exact, best value)`` of playing ``square`` on
     ``board`` (N6); values are final disc differences for the mover."""
-    from ..engine.endgame import Solver
-    from ..engine.evaluate import for_variant
-    from ..engine.search import Search
+    from ...engine.endgame import Solver
+    from ...engine.evaluate import for_variant
+    from ...engine.search import Search
 
     children = _children(board)
     if len(children) == 1:
@@ -126,7 +126,7 @@ def _compared(search: Search, best: tuple[Bitboard, Bitboard], played: tuple[Bit
     the move played that would pass :data:`PLAYED_NODES` is given up for one two plies
     shallower (the same parity: odd and even depths see a position differently), both
     moves again, so that a step stays short."""
-    from ..engine.budget import SearchTimeout
+    from ...engine.budget import SearchTimeout
 
     first = depth
     while depth > 0:
@@ -145,9 +145,9 @@ def _compared(search: Search, best: tuple[Bitboard, Bitboard], played: tuple[Bit
 def move_value(board: Board, square: Square) -> float:
     """Returns the value for the mover of playing ``square`` on ``board``, exact or
     estimated as :func:`placement_loss` judges the position (a retry's verdict, N8)."""
-    from ..engine.endgame import Solver
-    from ..engine.evaluate import for_variant
-    from ..engine.search import Search
+    from ...engine.endgame import Solver
+    from ...engine.evaluate import for_variant
+    from ...engine.search import Search
 
     child, evaluator = _children(board)[square], for_variant(board.variant)
     if 64 - (board.black | board.white).bit_count() <= EXACT_EMPTIES:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bitboard import Square, squares
-from ..engine.board import COLOR_NAMES, Board
-from ..engine.notation import format_board, format_transcript, parse_board, parse_transcript, square_name
-from ..engine.variants import STANDARD
-from ..game.line import Line, Start
-from ..game.results import key
-from ..game.session import Session
-from . import wording
-from .game_text import game_link, game_text
-from .movelist import book_plies, move_list
+from ...engine.bitboard import Square, squares
+from ...engine.board import COLOR_NAMES, Board
+from ...engine.notation import format_board, format_transcript, parse_board, parse_transcript, square_name
+from ...engine.variants import STANDARD
+from ...game.line import Line, Start
+from ...game.results import key
+from ...game.session import Session
+from .. import wording
+from ..game_text import game_link, game_text
+from ..movelist import book_plies, move_list
 
 
 def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..game.results import is_int
-from . import wording
-from .save_checks import decode
-from .save_parts import FORMAT
+from ...game.results import is_int
+from .. import wording
+from .checks import decode
+from .parts import FORMAT
 
 
 def _from_v0(doc: dict[str, Any]) -> dict[str, Any]:

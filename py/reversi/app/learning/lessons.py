@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.bitboard import count, flips_mask, moves_mask, squares
-from ..engine.board import Board
-from ..engine.notation import parse_board, square_name
+from ...engine.bitboard import count, flips_mask, moves_mask, squares
+from ...engine.board import Board
+from ...engine.notation import parse_board, square_name
 
 Bitboard = int
 CORNERS: Bitboard = 1 << 0 | 1 << 7 | 1 << 56 | 1 << 63
@@ -171,7 +171,7 @@ def judge(lesson: Lesson, board: Board, square: int) -> Verdict:
         right = mine.wipe_out
         values["left"] = board.discs(board.turn ^ 1).bit_count() - len(mine.flips)
     elif test in ("parity", "finish"):
-        from ..engine.endgame import solve_all  # the solver loads only when a lesson needs it (start-up stays small)
+        from ...engine.endgame import solve_all
 
         p, o = board.mover_mask()
         scores = solve_all(p, o)

@@ -41,13 +41,13 @@ import json
 import re
 from typing import Any
 
-from ..engine.board import Board
-from ..engine.notation import IllegalMoveError, NotationError, parse_board
-from ..engine.variants import STANDARD
-from ..game.line import Line
-from ..game.results import is_int
-from .game_text import game_text, parse_game
-from .mistakes import Mistake
+from ...engine.board import Board
+from ...engine.notation import IllegalMoveError, NotationError, parse_board
+from ...engine.variants import STANDARD
+from ...game.line import Line
+from ...game.results import is_int
+from ..game_text import game_text, parse_game
+from .finding import Mistake
 
 PART = "mistakes"
 VERSION = 1

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.variants import STANDARD, VARIANTS
-from ..game.settings import LEVEL_NAMES
-from . import wording
-from .mistake_book import Book
-from .mistakes import accuracy
+from ...engine.variants import STANDARD, VARIANTS
+from ...game.settings import LEVEL_NAMES
+from .. import wording
+from .book import Book
+from .finding import accuracy
 
 #: The trend's windows: the last 10 games, the last 50, all of them (N7).
 WINDOWS = (10, 50, 0)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bitboard import squares
-from ..engine.board import Board
-from ..engine.notation import parse_square, square_name
-from . import lessons, wording
+from ...engine.bitboard import squares
+from ...engine.board import Board
+from ...engine.notation import parse_square, square_name
+from .. import wording
+from . import lessons
 from .lessons import LESSONS
 
 

@@ -1,6 +1,6 @@
 """Learn from your own games (N6-N8): the room the bridge wires.  It owns the analysis
-under way (:class:`reversi.app.mistakes.Work`), the saved part
-(:class:`reversi.app.mistake_book.Book`) and the retried mistake; it offers the
+under way (:class:`reversi.app.mistakes.finding.Work`), the saved part
+(:class:`reversi.app.mistakes.book.Book`) and the retried mistake; it offers the
 commands (:func:`commands`) and the snapshot's ``mistakes`` field.
 
 The game analysed is the newest history record that kept its moves and is not in the
@@ -18,15 +18,15 @@ import copy
 from collections import Counter
 from typing import Any, Callable
 
-from ..engine.notation import format_board, format_transcript, parse_square
-from ..engine.puzzle_set import Puzzle
-from ..engine.variants import STANDARD
-from ..game.results import Record, key
-from ..game.session import Session
-from . import wording
-from .mistake_book import PART, Book, retry_board
-from .mistake_views import Trend, listing, mark_review
-from .mistakes import THRESHOLD, Work, accuracy, move_value
+from ...engine.notation import format_board, format_transcript, parse_square
+from ...engine.puzzle_set import Puzzle
+from ...engine.variants import STANDARD
+from ...game.results import Record, key
+from ...game.session import Session
+from .. import wording
+from .book import PART, Book, retry_board
+from .finding import THRESHOLD, Work, accuracy, move_value
+from .views import Trend, listing, mark_review
 
 __all__ = ["PART", "Room", "commands"]
 
