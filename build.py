@@ -11,8 +11,10 @@ Each command is a few lines over build_tools/: downloads.py (the pins, fetched b
 registries' clients into the git-ignored .cache/ and checked against their checksums;
 a verified file there is used as is, with no network), site.py (the site and what it
 holds), page_words.py, icons.py, snapshot.py (the engine's start-up snapshot),
-server.py, and testrun.py (the test policy); the compiled engine of the offline tools
-builds itself (native/). A new command is one entry in COMMANDS.
+server.py, and testrun.py (the test policy: what the tests need installed, and the whole
+suite on two pytest-xdist workers with pytest-rerunfailures' one more try for a failed
+browser test); the compiled engine of the offline tools builds itself (native/). A new
+command is one entry in COMMANDS.
 """
 
 from __future__ import annotations
@@ -76,8 +78,8 @@ def command_native(args: argparse.Namespace | None = None) -> int:
 
 def command_test(args: argparse.Namespace) -> int:
     """Installs what the tests need, builds the site and the compiled engine, and returns
-    pytest's exit status; with no arguments, two halves of the suite run side by side
-    (build_tools/testrun.py)."""
+    pytest's exit status; with no arguments, the whole suite runs on two workers, with one
+    more try for a failed browser test (build_tools/testrun.py)."""
     browser = testrun.start_chromium()  # apt-get, beside pip and the downloads
     testrun.ensure_test_packages()
     command_native()

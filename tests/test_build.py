@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import threading
 import urllib.request
@@ -24,7 +25,6 @@ from build_tools.common import DIST, ROOT, BuildError, short_hash
 from build_tools.downloads import PYODIDE_FILES, PYODIDE_LOCK, RUNTIME_WHEELS, Pin, fetch, is_cached
 from build_tools.server import SiteHandler, make_server
 from build_tools.site import build_site, engine_snapshot, project_version, write_service_worker
-from build_tools.testrun import halves
 
 SW_CONSTANT = re.compile(r"^const (PRECACHE|VERSION) = (.*?);$", re.MULTILINE | re.DOTALL)
 
@@ -181,8 +181,6 @@ def test_a_new_command_is_one_entry_in_the_table(monkeypatch, capsys):
 def test_a_build_leaves_nothing_in_the_repository_tree(rebuilt):
     """The site is put together outside the repository: no staging folder stays in its root,
     and git sees nothing new but what .gitignore names."""
-    import subprocess
-
     assert not [p.name for p in ROOT.iterdir() if p.name.startswith((".build-", "reversi-site-"))]
     status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
                             capture_output=True, text=True)
@@ -282,41 +280,6 @@ def test_the_wheel_carries_every_engine_data_file(site):
     assert not missing, missing
 
 
-def test_the_two_halves_of_a_run_cover_every_test_file_once():
-    """build.py test runs ALONE's browser files beside everything else: each named file
-    exists (a stale name would drop nothing and run a file twice)."""
-    (first, alone), (_, rest) = halves()
-    assert all((ROOT / path).is_file() for path in alone)
-    every = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*.py"))
-    assert sorted(alone + rest) == every
-
-
-JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="1" failures="2">
-<testcase classname="tests.browser.test_review_page" name="test_move_clock[30]"><failure message="x"/></testcase>
-<testcase classname="tests.browser.test_review_page" name="test_fine"/>
-<testcase classname="tests.test_patterns.TestEvaluate" name="test_gc"><failure message="y"/></testcase>
-<testcase classname="tests.browser.test_controls" name="test_b3"><error message="z"/></testcase>
-<testcase classname="tests.test_tabs.test_random_work" name="runTest"><failure message="w"/></testcase>
-</testsuite></testsuites>"""
-
-
-def test_failed_tests_are_read_from_the_junit_report_as_node_ids():
-    assert testrun.failed_tests(JUNIT) == [
-        "tests/browser/test_review_page.py::test_move_clock[30]",
-        "tests/test_patterns.py::TestEvaluate::test_gc",
-        "tests/browser/test_controls.py::test_b3",
-        "tests/test_tabs.py::test_random_work::runTest",
-    ]
-
-
-def test_each_files_seconds_are_summed_from_the_junit_report():
-    report = JUNIT.replace('name="test_move_clock[30]"', 'name="test_move_clock[30]" time="2.5"') \
-        .replace('name="test_fine"', 'name="test_fine" time="1.0"').replace('name="test_gc"', 'name="test_gc" time="3"')
-    assert testrun.file_times(report) == [("tests/browser/test_review_page.py", 3.5),
-                                          ("tests/test_patterns.py", 3.0), ("tests/browser/test_controls.py", 0.0),
-                                          ("tests/test_tabs.py", 0.0)]
-
-
 @pytest.mark.parametrize("browser, font, installed", [
     (True, True, None), (False, True, ["chromium"]), (True, False, [testrun.CJK_FONT]),
     (False, False, ["chromium", testrun.CJK_FONT])])
@@ -333,29 +296,51 @@ def test_chromium_and_a_cjk_font_are_installed_when_missing(monkeypatch, browser
     assert steps == ([] if installed is None else [["apt-get", "update"], ["apt-get", "install", "-y", *installed]])
 
 
-def test_only_a_few_failed_browser_tests_run_again():
-    """A browser test that failed beside the other half runs again alone; a Python test's
-    failure, or many browser failures, fail the run at once."""
-    few = ["tests/browser/test_a.py::test_x", "tests/browser/test_b.py::test_y"]
-    assert testrun.reruns(few) == few
-    assert testrun.reruns([*few, "tests/test_patterns.py::TestEvaluate::test_gc"]) == []
-    assert testrun.reruns([f"tests/browser/test_a.py::test_{n}" for n in range(testrun.MAX_RERUNS + 1)]) == []
-    assert testrun.reruns([]) == []
+#: The tests of :func:`run_whole_suite`'s files, by name: one that passes, one that fails, and
+#: any other fails the first time it runs and passes the next.
+TESTS = {"fine": "def test_fine():\n    pass\n", "broken": "def test_broken():\n    assert False\n"}
+FLAKY = """def test_{name}():
+    mark = Path(__file__).with_name("{name}.ran")
+    ran = mark.exists()
+    mark.touch()
+    assert ran
+"""
 
 
-def test_a_browser_test_that_fails_once_beside_the_other_half_passes_alone(tmp_path, capsys):
-    """The whole policy end to end, on a tiny suite: a flaky browser test passes the run
-    and is named as flaky; one that fails again fails it.  Each half has one BLAS thread."""
-    (tmp_path / "tests" / "browser").mkdir(parents=True)
-    (tmp_path / "tests" / "test_fine.py").write_text(
-        "import os\n\n\ndef test_fine():\n    assert os.environ['OPENBLAS_NUM_THREADS'] == '1'\n")
-    (tmp_path / "tests" / "browser" / "test_once.py").write_text(
-        "from pathlib import Path\n\n\ndef test_once():\n"
-        "    mark = Path(__file__).with_name('ran')\n    ran = mark.exists()\n    mark.touch()\n    assert ran\n")
-    halves = [("browser", ["tests/browser"]), ("the rest", ["tests/test_fine.py"])]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    assert testrun.run_halves(halves, tmp_path, env) == 0
-    assert "flaky (failed beside the other half, passed alone): tests/browser/test_once.py::test_once" in \
-        capsys.readouterr().out
-    (tmp_path / "tests" / "browser" / "test_once.py").write_text("def test_once():\n    assert False\n")
-    assert testrun.run_halves(halves, tmp_path, env) == 1
+def run_whole_suite(tests: dict[str, list[str]], folder: Path) -> tuple[int, str]:
+    """Writes each test file (its path under tests/: its tests' names, see :data:`TESTS`)
+    into ``folder`` and runs them as build.py test runs the whole suite; returns pytest's
+    exit status and output."""
+    for path, names in tests.items():
+        (folder / "tests" / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "tests" / path).write_text("from pathlib import Path\n\n\n" + "\n\n".join(
+            TESTS.get(name) or FLAKY.format(name=name) for name in names))
+    (folder / "pytest.ini").write_text("[pytest]\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", *testrun.whole_suite(folder / "tests")],
+                          cwd=folder, capture_output=True, text=True)
+    return done.returncode, done.stdout
+
+
+def test_a_failed_browser_test_runs_once_more_and_a_python_test_never(tmp_path):
+    """build.py test's rerun rule on a tiny suite, on two workers: a browser test that fails
+    once passes on its second try, and the log's rerun summary names it; a Python test that
+    fails once fails the run; so does a browser test that fails again, and after MAX_RERUNS
+    reruns in the run, the next browser test to fail fails it at once."""
+    status, log = run_whole_suite({"browser/test_page.py": ["once"], "test_rules.py": ["fine"]}, tmp_path / "a")
+    assert status == 0, log
+    assert re.findall(r"^(RERUN|PASSED) (\S+)$", log, re.MULTILINE) == [
+        ("RERUN", "tests/browser/test_page.py::test_once"), ("PASSED", "tests/browser/test_page.py::test_once")], log
+    assert "2 passed, 1 rerun" in log
+
+    status, log = run_whole_suite({
+        "browser/test_page.py": ["broken", *(f"flaky_{n}" for n in range(testrun.MAX_RERUNS))],
+        "test_rules.py": ["once"]}, tmp_path / "b")
+    assert status == 1, log
+    reruns = re.findall(r"^RERUN (\S+)$", log, re.MULTILINE)
+    assert reruns == [f"tests/browser/test_page.py::test_{name}"
+                      for name in ["broken", *(f"flaky_{n}" for n in range(testrun.MAX_RERUNS - 1))]], log
+    failed = re.findall(r"^FAILED (\S+) - ", log, re.MULTILINE)
+    assert sorted(failed) == ["tests/browser/test_page.py::test_broken",
+                              f"tests/browser/test_page.py::test_flaky_{testrun.MAX_RERUNS - 1}",
+                              "tests/test_rules.py::test_once"], log
+    assert f"3 failed, {testrun.MAX_RERUNS - 1} passed, {testrun.MAX_RERUNS} rerun" in log
