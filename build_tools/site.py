@@ -32,6 +32,7 @@ from pathlib import Path
 from . import snapshot as engine_snapshot
 from .common import CACHE, DIST, ROOT, BuildError, file_digest, log, relative, short_hash
 from .downloads import PYODIDE_FILES, PYODIDE_LOCK, fetch_build_backend, fetch_pyodide, fetch_runtime_wheels
+from .house_js import write_house
 from .icons import write_app_manifest
 from .page_words import SW_TEMPLATE, WEB, copy_pages
 
@@ -155,6 +156,7 @@ def build_site(out: Path = DIST) -> Path:
     with tempfile.TemporaryDirectory(prefix="reversi-site-") as tmp:
         site = Path(tmp) / "site"
         copy_pages(site)
+        write_house(site)
         write_app_manifest(site)
         runtime = stage_pyodide(site / "pyodide")
         wheel = build_engine_wheel(site / "wheels")

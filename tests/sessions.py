@@ -14,11 +14,10 @@ import json
 from typing import Any
 
 from reversi.app import wording
-from reversi.app.bridge import Bridge
+from reversi.app.bridge import KEYS, Bridge
 from reversi.app.saving import checks as save_checks
 from reversi.app.saving import loading as save_loading
 from reversi.app.saving import parts as save_parts
-from reversi.app.saving.timing import KEYS
 from reversi.app.snapshot import session_snapshot
 from reversi.engine.bitboard import Bitboard, Square, squares
 from reversi.engine.board import Board

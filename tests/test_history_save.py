@@ -7,11 +7,10 @@ import json
 
 import pytest
 
-from reversi.app.bridge import Bridge
+from reversi.app.bridge import KEYS, Bridge
 from reversi.app.saving import checks as save_checks
 from reversi.app.saving import loading as save_loading
 from reversi.app.saving import parts as save_parts
-from reversi.app.saving import timing as save_timing
 from reversi.game.history import History, decode, encode
 from tests.sessions import WIN_SHORT, Book, Clock, Storage, Tab, parts, scripted
 from tests.test_history import make
@@ -136,7 +135,7 @@ def test_p9_clearing_the_history_removes_its_other_chunks():
     tab.load()
     reply = tab.call("clear_history")
     assert set(reply["drop"]) == {"history.1", "history.2"}
-    assert set(storage) == set(save_timing.KEYS[:2]) | {"stars", "history.0"} or "history.1" not in storage
+    assert set(storage) == set(KEYS[:2]) | {"stars", "history.0"} or "history.1" not in storage
     assert tab.stored_part("history.0")["records"] == [] and "history.2" not in storage
 
 
@@ -240,11 +239,14 @@ def test_p3_the_history_chunks_without_a_load_before_them_are_refused():
 
 
 def test_p9_the_page_names_the_chunks_as_python_does():
-    """P9: storage.js reads and writes exactly the chunks Python names: one pattern, Python's."""
-    import json
+    """P9: storage.js reads and writes exactly the chunks Python names: one pattern, Python's,
+    written into the page's house.js at build time (storage.js has none of its own)."""
     import re
     from pathlib import Path
 
+    from build_tools.house_js import house_module
+
     storage_js = (Path(__file__).resolve().parents[1] / "web" / "browser" / "storage.js").read_text()
-    written = re.search(r'^export const CHUNK_NAME = ("[^"\n]*");$', storage_js, re.M)
+    written = re.search(r'^export const CHUNK_NAME = ("[^"\n]*");$', house_module(), re.M)
     assert written and json.loads(written.group(1)) == save_checks.CHUNK_NAME
+    assert "history\\\\." not in storage_js

@@ -17,6 +17,18 @@ ROOT = Path(__file__).resolve().parents[1] / "py"
 RUNGS = {"engine": 0, "game": 1, "app": 2}
 #: The top-level modules and the highest rung each may import.
 TOP = {"reversi": 0, "reversi.__main__": 2}
+#: The rungs inside ``app``, lowest first (a module or folder by its name under ``reversi.app``):
+#: the house's patterns and the app's events; the words; what every feature shares, saving
+#: among them; the features that stand alone; those that use another feature (a review, a
+#: puzzle card); the list of features; the hub; the command line.
+APP_RUNGS = {
+    "house": 0, "page_events": 0,
+    "wording": 1,
+    "game_text": 2, "movelist": 2, "stats": 2, "saving": 2,
+    "snapshot": 3, "game_commands": 4, "hint_mode": 4, "pondering": 4, "puzzle_mode": 4, "review": 4, "learning": 4,
+    "position_setup": 5, "mistakes": 5,
+    "features": 6, "bridge": 7, "cli": 8,
+}
 
 
 def module_name(path: Path) -> str:
@@ -95,6 +107,27 @@ def cycle(graph: dict[str, set[str]]) -> list[str]:
 def test_no_module_imports_a_higher_rung():
     """A lower package never imports a higher one."""
     assert upward(GRAPH) == []
+
+
+def app_rung(module: str) -> int | None:
+    """Returns the rung of an app module inside the app (None for ``reversi.app`` itself)."""
+    parts = module.split(".")
+    return APP_RUNGS[parts[2]] if len(parts) > 2 and parts[:2] == ["reversi", "app"] else None
+
+
+def upward_in_app(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Returns every import inside the app from a module to a higher app rung."""
+    return sorted((m, t) for m, targets in graph.items() for t in targets
+                  if app_rung(m) is not None and app_rung(t) is not None and app_rung(t) > app_rung(m))
+
+
+def test_every_app_module_is_on_an_app_rung_and_imports_none_higher():
+    """Inside the app, the house's patterns and the words are below saving, saving below the
+    features, the features below the hub (STYLE §9): a feature never imports the hub."""
+    assert {m for m in GRAPH if m.startswith("reversi.app.") and m.split(".")[2] not in APP_RUNGS} == set()
+    assert upward_in_app(GRAPH) == []
+    bad = {**GRAPH, "reversi.app.puzzle_mode": GRAPH["reversi.app.puzzle_mode"] | {"reversi.app.bridge"}}
+    assert upward_in_app(bad) == [("reversi.app.puzzle_mode", "reversi.app.bridge")]
 
 
 def test_there_is_no_import_circle():

@@ -117,7 +117,7 @@ def test_n2_every_verdict_agrees_with_the_engine_and_the_goal_is_reachable(lesso
     for square, verdict in verdicts.items():
         assert verdict.right == wanted(lesson, board, square), square_name(square)
         assert verdict.key == f"learn.{lesson.id}.{'right' if verdict.right else 'wrong'}"
-    room = learn.Room()
+    room = Bridge().room(PART)
     room.show(LESSONS.index(lesson) + 1)
     room.tap(square_name(right[0]))
     assert room.over() and lesson.id in room.progress.done
@@ -134,18 +134,18 @@ def test_n2_a_taken_square_and_a_square_that_flips_nothing_say_why_in_every_less
 
 
 def test_n2_a_wrong_tap_changes_nothing_and_says_why_a_right_one_moves_on():
-    room = learn.Room()
+    room = Bridge().room(PART)
     room.show(3)  # flip the most
     cells = room.board.cells()
     wrong = next(s for s in room.board.legal_moves() if not judge(LESSONS[2], room.board, s).right)
     room.tap(square_name(wrong))
-    report = room.report("learn_tap")["lesson"]
+    report = room.report()["learn"]["lesson"]
     assert report["phase"] == "wrong" and report["cells"] == cells
     flips = len(changed(room.board, after(room.board, wrong)))
     assert report["words"]["message"].startswith(f"{square_name(wrong)} flips ")
     assert str(flips) in report["words"]["message"]
     room.tap(square_name(next(s for s in room.board.legal_moves() if judge(LESSONS[2], room.board, s).right)))
-    report = room.report("learn_tap")["lesson"]
+    report = room.report()["learn"]["lesson"]
     assert report["phase"] == "done" and report["words"]["message"].endswith("Lesson done.")
     assert report["legal"] == []
 
@@ -182,7 +182,7 @@ def test_n2_the_stable_lesson_counts_the_edge_from_the_corner():
 def test_n2_the_last_lesson_is_won_against_easy_whichever_right_move_is_played(pick):
     lesson = LESSONS[-1]
     assert lesson.test == "finish"
-    room = learn.Room()
+    room = Bridge().room(PART)
     room.show(len(LESSONS))
     first = room.board.copy()
     scores = {s: judge(lesson, first, s) for s in first.legal_moves()}
@@ -203,7 +203,7 @@ def test_n2_the_last_lesson_is_won_against_easy_whichever_right_move_is_played(p
     black, white = room.board.counts()
     assert room.board.is_game_over() and black > white and room.over()
     assert lesson.id in room.progress.done
-    assert room.report("learn_tap")["lesson"]["words"]["message"].startswith(("Good:", "Easy plays"))
+    assert room.report()["learn"]["lesson"]["words"]["message"].startswith(("Good:", "Easy plays"))
 
 
 def test_n2_every_verdict_is_worded_in_every_language():
@@ -322,14 +322,14 @@ def test_n2_lessons_never_touch_the_game_in_play():
 
 
 def test_n4_finishing_every_lesson_is_shown():
-    room = learn.Room()
+    room = Bridge().room(PART)
     room.progress.done = set(lessons.IDS[:-1])
     room.show(len(LESSONS) - 1)
     lesson = LESSONS[-2]
     room.tap(square_name(next(s for s in room.board.legal_moves() if judge(lesson, room.board, s).right)))
-    assert "learn.all_done" not in room.report("x")["lesson"]["words"]["message"]
+    assert "learn.all_done" not in room.report()["learn"]["lesson"]["words"]["message"]
     room.progress.done.add(LESSONS[-1].id)
-    report = room.report("x")
+    report = room.report()["learn"]
     assert report["all_done"] and report["progress"] == f"All {len(LESSONS)} lessons done!"
     assert report["lesson"]["words"]["message"].endswith("Time to play!")
 

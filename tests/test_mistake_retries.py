@@ -96,7 +96,7 @@ def test_a_variant_games_mistakes_are_retried_in_its_rules_with_its_verdicts(var
     best = card["rows"][0]["best"]
     assert shown["mistake"].startswith(f"{variant}:") and str(move) in shown["words"]["title"]
     assert wording.variant_name(variant) in shown["words"]["title"]
-    assert tab.bridge.puzzles.board.variant == variant
+    assert tab.bridge.room("puzzles").board.variant == variant
     wrong = tab.call("puzzle_tap", square=played, today="2026-03-01")["puzzle"]
     assert wrong["phase"] == "wrong"
     tab.call("puzzle_retry")

@@ -233,7 +233,7 @@ def test_the_part_gives_way_before_any_history_record_sheds_its_moves(monkeypatc
     history = tab.bridge.session.progress.history
     monkeypatch.setattr("reversi.app.saving.parts.HISTORY_BUDGET", history.size() + 50)
     reply = tab.call("snapshot")
-    assert not tab.bridge.mistakes.book.games and reply["history"]["rows"][0]["reviewable"]
+    assert not tab.bridge.room("mistakes").book.games and reply["history"]["rows"][0]["reviewable"]
     assert "moves" in history[-1] and not reply["mistakes"]["retry_count"]
     assert not reply["mistakes"]["due"]  # a shed game is not analysed again
 

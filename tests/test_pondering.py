@@ -71,7 +71,7 @@ def expert_tab(go_on: GoOn | None = None, level: str = "expert", seed: int = 1) 
     """A page playing Black against ``level`` from a midgame position."""
     tab = Tab(Storage(), player=plain)
     if go_on is not None:
-        tab.bridge.pondering.go_on = go_on
+        tab.bridge.room("pondering").go_on = go_on
     tab.load()
     tab.call("set_setting", name="level", value=level)
     tab.call("setup_play", board=midgame(seed), mode="computer")
@@ -117,7 +117,7 @@ def test_c4_p5_a_slice_does_nothing_when_off_paused_stale_or_not_the_persons_tur
     """C4, P4, P5: a slice for a paused game, a stale token, the setting off or the
     computer's turn ponders nothing and says no more is useful."""
     tab = expert_tab()
-    pondering = tab.bridge.pondering
+    pondering = tab.bridge.room("pondering")
     token = tab.snap["token"]
     tab.call("pause")
     assert ponder(tab) is False and ponder(tab, token) is False
@@ -136,7 +136,7 @@ def test_c4_the_computers_move_after_pondering_is_legal_and_goes_on_with_the_pon
     computer's move is legal and goes on with that search (its nodes and depth)."""
     go_on = GoOn()
     tab = expert_tab(go_on)
-    pondering = tab.bridge.pondering
+    pondering = tab.bridge.room("pondering")
     assert ponder(tab) is True  # the first slice ranks the replies
     replies = list(pondering.ponder.replies)
     assert replies and all(searched(reply, "expert", "standard") for reply in replies)
@@ -160,7 +160,7 @@ def test_c4_the_next_pondering_goes_on_with_the_table_of_the_computers_move():
     for undo in (False, True):
         go_on = GoOn()
         tab = expert_tab(go_on, seed=3)
-        pondering = tab.bridge.pondering
+        pondering = tab.bridge.room("pondering")
         for _ in range(5):
             assert ponder(tab) is True
         pondered = list(pondering.ponder.replies)
@@ -207,17 +207,17 @@ def test_c4_with_pondering_off_the_moves_are_exactly_the_plain_players():
     off = expert_tab(seed=2)
     off.call("set_setting", name="ponder", value=False)
     assert play_on(off, slices=3) == play_on(never, slices=0)
-    assert off.bridge.pondering.slices == 0 and off.bridge.pondering.used == 0
+    assert off.bridge.room("pondering").slices == 0 and off.bridge.room("pondering").used == 0
     on = expert_tab(seed=2)
     play_on(on, slices=3)
-    assert on.bridge.pondering.slices > 0 and on.snap["result"] is None
+    assert on.bridge.room("pondering").slices > 0 and on.snap["result"] is None
 
 
 def test_c4_pondering_stops_once_every_reply_reached_its_depth_cap():
     """C4: when the replies' searches have completed their last depth, going on would
     spend nothing: Python says no more is useful, long before the node budget."""
     tab = expert_tab(level="hard")
-    pondering = tab.bridge.pondering
+    pondering = tab.bridge.room("pondering")
     assert ponder(tab) is True
     pondering.ponder.config = replace(LEVELS["hard"], max_depth=3)
     slices = 1
@@ -235,17 +235,17 @@ def test_c4_a_pondered_search_is_not_used_once_the_setting_is_off():
     tab = expert_tab(go_on)
     for _ in range(5):
         ponder(tab)
-    replies = list(tab.bridge.pondering.ponder.replies)
+    replies = list(tab.bridge.room("pondering").ponder.replies)
     tab.call("set_setting", name="ponder", value=False)
     likeliest = next(square for square in tab.snap["legal"] if after(tab, square) == replies[0])
     tab.call("place", square=likeliest, token=tab.snap["token"])
     tab.call("computer_move", token=tab.snap["token"])
-    assert go_on.prepared == [] and tab.bridge.pondering.used == 0
+    assert go_on.prepared == [] and tab.bridge.room("pondering").used == 0
 
 
 def test_c4_the_bridges_player_is_the_pondering_one():
     """C4: every session the bridge makes (load, adopt) plays through the pondering player."""
     bridge = Bridge(plain)
-    assert isinstance(bridge.pondering, Pondering) and bridge.session.player == bridge.pondering.player
+    assert isinstance(bridge.room("pondering"), Pondering) and bridge.session.player == bridge.room("pondering").player
     bridge.call("load", json.dumps({"documents": {}}))
-    assert bridge.session.player == bridge.pondering.player
+    assert bridge.session.player == bridge.room("pondering").player

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from reversi.app import puzzle_mode as room
+from reversi.app.house import day
 from reversi.engine import puzzle_proofs
 from reversi.engine import puzzle_set as puzzles
 from reversi.engine.board import Board
@@ -79,7 +80,7 @@ def test_the_daily_puzzle_is_the_same_for_a_date_and_changes_with_it():
     assert room.daily_number("2026-12-02", len(SET)) == room.daily_number("2026-12-02", len(SET))
     days = {room.daily_number(f"2026-01-{d:02d}", len(SET)) for d in range(1, 31)}
     assert len(days) > 25 and all(1 <= n <= len(SET) for n in days)
-    assert room.day("2026-12-02") == "2026-12-02" and len(room.day("yesterday")) == 10
+    assert day("2026-12-02") == "2026-12-02" and len(day("yesterday")) == 10
 
 
 def puzzle_tab(storage: Storage | None = None) -> Tab:

@@ -21,12 +21,14 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from reversi.app.bridge import COMMANDS
 from reversi.app.saving import loading as save_loading
-from reversi.app.saving.tabs import GAME_COMMANDS
 from reversi.game.history import decode, encode
 from reversi.game.results import key
 from reversi.game.session import Session
 from tests.sessions import WIN, WIN_SHORT, Book, Clock, Seeded, Storage, Tab, advance, parts
+
+GAME_COMMANDS = [name for name, command in COMMANDS.items() if command.game]
 
 
 def kinds(*replies: dict) -> list[str]:

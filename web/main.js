@@ -23,11 +23,12 @@ import { createReview, frameSnapshot } from "./control/review.js";
 import { createSound } from "./browser/sound.js";
 import { browserStorage, createStore, savedView, sessionFlag } from "./browser/storage.js";
 import { LANGUAGES, WORDS } from "./words.js";
+import { CHUNK_NAME, PARTS } from "./house.js";
 
 const TICK_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
-const store = createStore(browserStorage("localStorage"));
+const store = createStore(browserStorage("localStorage"), { parts: PARTS, chunkName: CHUNK_NAME });
 const documents = store.readAll();
 performance.mark("saves-read");
 const saved = savedView(documents.game || documents.legacy);

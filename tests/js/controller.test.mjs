@@ -66,6 +66,11 @@ function harness(respond = () => snapshot(), { stored = {} } = {}) {
     },
     remove: (part) => { removed.push(part); storage[part] = seen[part] = null; },
     missed: () => Object.keys(storage).filter((part) => (storage[part] ?? null) !== (seen[part] ?? null)),
+    split: (documents) => {
+      const chunk = (part) => /^history\.\d+$/.test(part);
+      const pick = (keep) => Object.fromEntries(Object.entries(documents).filter(([part]) => chunk(part) === keep));
+      return [pick(false), pick(true)];
+    },
     problem: () => problem,
   };
   const controller = createController({

@@ -4,7 +4,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { KEYS, browserStorage, createStore, savedView, sessionFlag } from "../../web/browser/storage.js";
+import { browserStorage, createStore as storeOver, partNames, savedView, sessionFlag } from "../../web/browser/storage.js";
+
+/** The house's list of parts as build_tools/house_js.py writes it (web/house.js is made at build time). */
+const HOUSE = {
+  parts: {
+    settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", stars: "reversi.stars",
+    history: "reversi.history", legacy: "reversi.save", puzzles: "reversi.puzzles", learn: "reversi.learn",
+    mistakes: "reversi.mistakes",
+  },
+  chunkName: "history\\.(?:0|[1-9][0-9]{0,5})",
+};
+const KEYS = HOUSE.parts;
+const createStore = (storage, scope) => storeOver(storage, HOUSE, scope);
 
 /** Returns a Storage-like object over a Map; `fail` names the methods that throw. */
 function memoryStorage({ fail = [], quota = false } = {}) {
@@ -153,6 +165,16 @@ test("P2: a session flag fails soft when sessionStorage throws", () => {
   assert.equal(good.get(), false);
   assert.equal(good.set(), true);
   assert.equal(good.get(), true);
+});
+
+test("P9: the history chunks split from the other parts, by the house's pattern", () => {
+  const { split, keyOf, partOf } = partNames(HOUSE);
+  assert.deepEqual(split({ game: "G", "history.0": "H0", "history.12": "H12", "history.01": "X" }),
+    [{ game: "G", "history.01": "X" }, { "history.0": "H0", "history.12": "H12" }]);
+  assert.equal(keyOf("history.3"), "reversi.history.3");
+  assert.equal(keyOf("nothing"), null);
+  assert.equal(partOf("reversi.history.3"), "history.3");
+  assert.equal(partOf("reversi.save"), "legacy");
 });
 
 test("O3: the saved view is read from a game part, and junk gives null", () => {

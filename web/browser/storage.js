@@ -3,39 +3,36 @@
 // comes back (P3); this module only moves text, refuses to overwrite what another
 // tab stored since (a write names the text it replaces), and reports other tabs' writes.
 
-/** The localStorage key of each part of fixed name; `history` is version 2's whole history
- * and `legacy` the single document of older versions (both read once, then removed). */
-export const KEYS = {
-  settings: "reversi.settings", game: "reversi.game", clock: "reversi.clock", history: "reversi.history", stars: "reversi.stars",
-  puzzles: "reversi.puzzles", learn: "reversi.learn", mistakes: "reversi.mistakes", legacy: "reversi.save",
-};
-/** The history is stored in chunks `history.0`, `history.1` … under `reversi.history.0` … (P9). */
-// The chunk names are Python's (reversi.app.saving.checks.CHUNK_NAME; a test keeps them equal).
-export const CHUNK_NAME = "history\\.(?:0|[1-9][0-9]{0,5})";
-const CHUNK = new RegExp(`^${CHUNK_NAME}$`);
-const CHUNK_KEY = new RegExp(`^reversi\\.(${CHUNK_NAME})$`);
-
-/** Splits stored parts (readAll's) into [every other part, the history chunks]: the
- * game loads first and the chunks right after, so a long history never delays it. */
-export function splitChunks(documents) {
-  const rest = {};
-  const chunks = {};
-  for (const [part, text] of Object.entries(documents)) (CHUNK.test(part) ? chunks : rest)[part] = text;
-  return [rest, chunks];
-}
-
-/** Returns the localStorage key of a part, or null for a name that is no part. */
-export function keyOf(part) {
-  if (Object.hasOwn(KEYS, part)) return KEYS[part];
-  return CHUNK.test(part) ? `reversi.${part}` : null;
-}
-
-/** Returns the part stored under a localStorage key, or null. */
-function partOf(key) {
-  const fixed = Object.entries(KEYS).find(([, k]) => k === key);
-  if (fixed) return fixed[0];
-  const chunk = CHUNK_KEY.exec(key || "");
-  return chunk ? chunk[1] : null;
+/**
+ * Returns the names of the stored parts ({keyOf(part), partOf(key), isChunk(part), split(documents)})
+ * from the house's list (house.js, made from Python's registry: `parts` maps each part of fixed
+ * name to its key; `chunkName` is the pattern of the history chunks' names, stored under
+ * `reversi.history.0` …, P9). `history` is version 2's whole history and `legacy` the single
+ * document of older versions (both read once, then removed).
+ */
+export function partNames({ parts, chunkName }) {
+  const chunk = new RegExp(`^${chunkName}$`);
+  const chunkKey = new RegExp(`^reversi\\.(${chunkName})$`);
+  return {
+    /** Returns the localStorage key of a part, or null for a name that is no part. */
+    keyOf: (part) => (Object.hasOwn(parts, part) ? parts[part] : chunk.test(part) ? `reversi.${part}` : null),
+    /** Returns the part stored under a localStorage key, or null. */
+    partOf(key) {
+      const fixed = Object.entries(parts).find(([, k]) => k === key);
+      if (fixed) return fixed[0];
+      const found = chunkKey.exec(key || "");
+      return found ? found[1] : null;
+    },
+    isChunk: (part) => chunk.test(part),
+    /** Splits stored parts (readAll's) into [every other part, the history chunks]: the
+     * game loads first and the chunks right after, so a long history never delays it. */
+    split(documents) {
+      const rest = {};
+      const chunks = {};
+      for (const [part, text] of Object.entries(documents)) (chunk.test(part) ? chunks : rest)[part] = text;
+      return [rest, chunks];
+    },
+  };
 }
 
 /** Returns window[name] (localStorage or sessionStorage), or null when the browser denies it. */
@@ -57,12 +54,14 @@ function reasonOf(error) {
 const reported = (part) => part !== "legacy" && part !== "history";
 
 /**
- * Returns the store over `storage` (null: unavailable):
- * {readAll(), write(part, text, base), remove(part), missed(), problem(), onExternal(callback)}.
+ * Returns the store over `storage` (null: unavailable) and the house's list of parts
+ * (`house`: {parts, chunkName}, see partNames):
+ * {readAll(), write(part, text, base), remove(part), missed(), split(documents), problem(), onExternal(callback)}.
  * It remembers the text it last read or wrote under each part, so that `missed()` finds
  * what other tabs stored while no storage event was heard (a start, a restart, P11).
  */
-export function createStore(storage, scope = globalThis) {
+export function createStore(storage, house, scope = globalThis) {
+  const { keyOf, partOf, isChunk, split } = partNames(house);
   let problem = storage ? null : "unavailable";
   /** Part -> the text this tab last read or wrote there (null: absent). */
   const seen = new Map();
@@ -85,7 +84,7 @@ export function createStore(storage, scope = globalThis) {
     try {
       for (let i = 0; storage && i < storage.length; i++) {
         const part = partOf(storage.key(i));
-        if (part && CHUNK.test(part)) names.push(part);
+        if (part && isChunk(part)) names.push(part);
       }
     } catch (error) {
       fail(error);
@@ -96,7 +95,7 @@ export function createStore(storage, scope = globalThis) {
     /** Returns every part's stored text: the parts of fixed name (null when absent or
      * unreadable) and each history chunk there is. */
     readAll() {
-      const documents = Object.fromEntries([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
+      const documents = Object.fromEntries([...Object.keys(house.parts), ...chunks()].map((part) => [part, read(part)]));
       for (const part of seen.keys()) if (!(part in documents)) seen.set(part, null);
       for (const [part, text] of Object.entries(documents)) seen.set(part, text);
       return documents;
@@ -104,7 +103,7 @@ export function createStore(storage, scope = globalThis) {
     /** Returns the parts another tab stored, changed or removed since this tab last read or
      * wrote them (the older documents excepted), in storage order; reads nothing into `seen`. */
     missed() {
-      const now = new Map([...Object.keys(KEYS), ...chunks()].map((part) => [part, read(part)]));
+      const now = new Map([...Object.keys(house.parts), ...chunks()].map((part) => [part, read(part)]));
       for (const part of seen.keys()) if (!now.has(part)) now.set(part, null);
       return [...now].filter(([part, text]) => reported(part) && text !== (seen.get(part) ?? null))
         .map(([part]) => part);
@@ -139,6 +138,7 @@ export function createStore(storage, scope = globalThis) {
         // Nothing is lost: the parts hold everything the old document did.
       }
     },
+    split,
     /** Returns the first storage failure's reason ("full", "refused", "unavailable"), or null. */
     problem: () => problem,
     /** Calls `callback(part)` when another tab stores a part; returns the unbind function. */

@@ -3,8 +3,6 @@
 // engine dies, say so, start a new one and load the game again, going on where it was;
 // after too many deaths, offer Retry.
 
-import { splitChunks } from "../browser/storage.js";
-
 /**
  * `show(reply)` paints and `persist(reply)` stores a reply; `command` is the pipeline
  * (for the requests after the load); `catchUp()` hands Python what other tabs stored while
@@ -19,7 +17,7 @@ export function createStartup({ state, engine, store, ui, timers, announce, brow
     const again = state.recovering;
     ui.engineState(again ? "restarting" : "loading");
     let reply;
-    const [parts, chunks] = splitChunks(documents);
+    const [parts, chunks] = store.split(documents);
     const follows = Object.keys(chunks).length > 0;
     try {
       await engine.ready;

@@ -2,13 +2,15 @@
 // micropip, and answers requests with one reversi.app.bridge.Bridge. Python runs
 // here, never on the main thread. The messages are documented in engine.js.
 
+import { COMMANDS } from "../house.js";
+
 const site = new URL("../../", import.meta.url); // this file is web/engine/worker.js
 let interrupt = null; // Uint8Array over a SharedArrayBuffer, when the page is cross-origin isolated
 let python = null; // the Pyodide instance, once started
-/** The requests a cancel may interrupt: the searches and analyses the page gives up when the
- * player acts (B4, H3, C4, N6). Any other request runs with interrupts off, so that a cancel
- * that comes as a search ends can never cut a move, a setting or a save short. */
-const CANCELLABLE = new Set(["computer_move", "hint_step", "analysis_step", "ponder", "mistakes_step", "watch"]);
+// A cancel may interrupt only the requests the registry marks `cancellable` (house.js): the
+// searches and analyses the page gives up when the player acts (B4, H3, C4, N6). Any other
+// request runs with interrupts off, so that a cancel that comes as a search ends can never
+// cut a move, a setting or a save short.
 
 /** Tells the page how far start-up got (shown by the loading indicator). */
 function progress(stage) {
@@ -238,7 +240,7 @@ self.onmessage = async ({ data }) => {
     if (!SNAPSHOT_ONLY.has(method)) unpackOnce();
     await filesReady;
     if (interrupt) interrupt[0] = 0;
-    if (interrupt) python.setInterruptBuffer(CANCELLABLE.has(method) ? interrupt : undefined);
+    if (interrupt) python.setInterruptBuffer(COMMANDS[method] && COMMANDS[method].cancellable ? interrupt : undefined);
     const reply = bridge.call(method, JSON.stringify(params || {}));
     self.postMessage({ id, result: JSON.parse(reply) });
     if (!(method === "load" && params && params.history_follows)) unpackOnce(); // else after load_history

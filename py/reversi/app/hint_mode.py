@@ -17,7 +17,7 @@ gives way only to an exact one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..engine.bitboard import moves_mask
 from ..engine.board import Board
@@ -26,6 +26,7 @@ from ..engine.notation import square_name
 from ..engine.variants import ANTI
 from ..game.session import Session
 from . import wording
+from .house import Command, Feature, Host
 
 #: Seconds of each step: quick estimates, then the full values.
 STEP_SECONDS = (0.25, 1.5)
@@ -85,20 +86,47 @@ class Hints:
 
         return {s: (float(v), False) for s, v in standard_book().move_values(p, o).items()}
 
-    def report(self, board: Board) -> dict[str, Any] | None:
-        """Returns the hints of ``board`` for the snapshot, or None when there are none yet:
-        ``values`` (square name -> ``{"value", "text", "exact", "best", "book"}``), ``done`` and
-        ``total`` steps, ``final``, and ``text`` (the progress in words)."""
+    def report(self, board: Board) -> HintReport | None:
+        """Returns the hints of ``board`` (:class:`HintReport`), or None when there are none yet."""
         if not self._for(board) or not self.values:
             return None
         top = max(round(v) for v, _ in self.values.values())
-        values = {square_name(s): {"value": v, "text": wording.signed(v), "exact": exact,
-                                   "best": round(v) == top, "book": s in self.book}
+        values = {square_name(s): HintValue(value=v, text=wording.signed(v), exact=exact, best=round(v) == top,
+                                            book=s in self.book)
                   for s, (v, exact) in self.values.items()}
         final = self.steps >= len(STEP_SECONDS)
         return {"values": values, "done": self.steps, "total": len(STEP_SECONDS), "final": final,
                 "text": wording.hint_progress(final, all(e for _, e in self.values.values()),
                                               book=bool(self.book))}
+
+
+class HintValue(TypedDict):
+    """One square's hint: its value, in words, whether exact, the best, the book's."""
+
+    value: float
+    text: str
+    exact: bool
+    best: bool
+    book: bool
+
+
+class HintReport(TypedDict):
+    """The hints of the position in play (H1): by square name, the steps done of
+    ``total``, whether ``final``, and the progress in words."""
+
+    values: dict[str, HintValue]
+    done: int
+    total: int
+    final: bool
+    text: str
+
+
+class HintFields(TypedDict):
+    """Hint mode's reply fields: ``hints`` (None while none show) and ``hints_due`` (the
+    page asks for ``hint_step`` while true, H3)."""
+
+    hints: HintReport | None
+    hints_due: bool
 
 
 def wanted(session: Session, reviewing: bool) -> bool:
@@ -109,18 +137,24 @@ def wanted(session: Session, reviewing: bool) -> bool:
 class HintMode:
     """Hint mode at the bridge (H1-H3): the hints of the game in play, and when they are due."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.hints = Hints()
 
-    def state(self, session: Session, *, reviewing: bool, elsewhere: bool) -> dict[str, Any]:
-        """Returns the snapshot's hint fields: ``hints`` and ``hints_due``."""
+    def report(self) -> HintFields:
+        """Returns the reply fields (:class:`HintFields`)."""
+        session, reviewing = self.host.session, self.host.room("review").open
         on, board = wanted(session, reviewing), session.board
         return {"hints": self.hints.report(board) if on else None,
-                "hints_due": on and not elsewhere and self.hints.due(board)}
+                "hints_due": on and not self.host.elsewhere and self.hints.due(board)}
 
-    def step(self, session: Session, token: int, *, reviewing: bool) -> None:
-        """Works out the next step of the hints for the game at ``token``; showing them
-        is assistance, so the attempt becomes practice (H2)."""
-        if token == session.token and wanted(session, reviewing):
+    def step(self, token: int) -> None:
+        """``hint_step`` {"token"}: works out the next step of the hints for the game at
+        ``token``; showing them is assistance, so the attempt becomes practice (H2)."""
+        session = self.host.session
+        if token == session.token and wanted(session, self.host.room("review").open):
             self.hints.step(session.board)
             session.use_hints()
+
+
+FEATURE = Feature("hints", HintMode, (Command("hint_step", HintMode.step, "hints", game=True, cancellable=True),))

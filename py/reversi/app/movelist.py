@@ -10,7 +10,7 @@ cursor (``ahead``: undone, Redo plays it again).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..engine.bitboard import Square, flips_mask, moves_mask
 from ..engine.board import BLACK, Color
@@ -19,15 +19,22 @@ from ..engine.variants import ANTI, STANDARD
 from ..game.line import Line, Start
 from . import wording
 
+#: One side's turn in the move list: a placement, or a pass after placement ``ply``;
+#: ``label`` is its accessible name; ``mistake`` the discs it lost, once analysed (N6).
+MoveEntry = TypedDict("MoveEntry", {"ply": int, "text": str, "label": str, "pass": bool, "current": bool,
+                                    "ahead": bool, "book": bool, "mistake": NotRequired[int]})
+#: A numbered row of the move list: Black's turn and White's.
+MoveRow = TypedDict("MoveRow", {"number": int, "black": MoveEntry | None, "white": MoveEntry | None})
+
 
 def move_list(moves: list[Square], colors: list[Color], cursor: int | None = None,
-              book: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+              book: frozenset[int] = frozenset()) -> list[MoveRow]:
     """Returns the rows ``{"number", "black", "white"}`` of a game's moves (``colors``:
     who made each placement), each side an entry ``{"ply", "text", "label", "pass",
     "current", "ahead", "book"}`` or None; ``cursor`` (default: all) is how many placements
     are played, ``book`` the placements (by ply) that were the opening book's (K1)."""
     cursor = len(moves) if cursor is None else cursor
-    turns: list[dict[str, Any] | None] = []
+    turns: list[MoveEntry | None] = []
     expected = BLACK
     for ply, (square, color) in enumerate(zip(moves, colors), 1):
         if color != expected:  # White opens (a set-up position), or the side to move passed
@@ -36,11 +43,11 @@ def move_list(moves: list[Square], colors: list[Color], cursor: int | None = Non
         expected = color ^ 1
     if len(turns) % 2:
         turns.append(None)
-    return [{"number": n + 1, "black": turns[2 * n], "white": turns[2 * n + 1]} for n in range(len(turns) // 2)]
+    return [MoveRow(number=n + 1, black=turns[2 * n], white=turns[2 * n + 1]) for n in range(len(turns) // 2)]
 
 
 def _entry(turn: int, color: Color, ply: int, square: Square | None, cursor: int,
-           book: bool = False) -> dict[str, Any]:
+           book: bool = False) -> MoveEntry:
     """Returns the entry of turn ``turn`` (0-based): a placement, or (``square`` None) a
     pass after placement ``ply``, with its words and its accessible name (``label``)."""
     number, side = turn // 2 + 1, wording.color_title(color)

@@ -30,13 +30,14 @@ what it had: a position is adopted only once its replies are ranked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypedDict
 
 from ..engine.bitboard import Bitboard, Square
 from ..engine.levels import LEVELS
 from ..engine.variants import ANTI, legal_mask
 from ..game.computer import ComputerPlayer
 from ..game.session import Session
+from .house import Command, Feature, Host
 
 if TYPE_CHECKING:  # the search stack loads only when pondering
     from ..engine.ponder import Ponder
@@ -66,13 +67,20 @@ def go_on(p: Bitboard, o: Bitboard, level: str, seed: int, variant: str, prepare
     return choice.square
 
 
+class PonderFields(TypedDict):
+    """Pondering's reply field: ``ponder_due``, whether pondering applies now (C4)."""
+
+    ponder_due: bool
+
+
 class Pondering:
     """The pondering of the position in play, and the computer player that uses it.
 
     ``session()`` gives the session of the moment (the bridge replaces it on load)."""
 
-    def __init__(self, player: ComputerPlayer, session: Callable[[], Session], go_on: GoOn = go_on) -> None:
-        self.plain, self.session, self.go_on = player, session, go_on
+    def __init__(self, player: ComputerPlayer, session: Callable[[], Session], go_on: GoOn = go_on,
+                 host: Host | None = None) -> None:
+        self.plain, self.session, self.go_on, self.host = player, session, go_on, host
         self.ponder: Ponder | None = None
         #: The search of the computer's last move and its position's discs: the next
         #: pondering goes on with its table if the game went on from there.
@@ -113,6 +121,18 @@ class Pondering:
         assert self.ponder is not None  # more() checked it
         self.ponder.work(SLICE_NODES)
         return self.more()
+
+    def report(self) -> PonderFields:
+        """Returns the reply field (:class:`PonderFields`)."""
+        assert self.host is not None  # made as the page's feature
+        return {"ponder_due": self.due(self.session(), reviewing=self.host.reviewing, elsewhere=self.host.elsewhere)}
+
+    def step(self, token: int) -> None:
+        """``ponder`` {"token"}: one slice of pondering for the game at ``token`` (while
+        ``ponder_due``); the reply is only ``{"ponder": more}``, whether another slice is
+        useful: no snapshot, nothing stored."""
+        assert self.host is not None  # made as the page's feature
+        self.host.extra["ponder"] = self.slice(token, reviewing=self.host.reviewing, elsewhere=self.host.elsewhere)
 
     def more(self) -> bool:
         """Checks if pondering the position further is useful: a reply's search has not
@@ -165,3 +185,7 @@ def searched(position: tuple[Bitboard, Bitboard], level: str, variant: str) -> b
 
         return not standard_book().move_values(p, o)
     return True
+
+
+FEATURE = Feature("pondering", lambda host: Pondering(host.plain, lambda: host.session, host=host),
+                  (Command("ponder", Pondering.step, "pondering", slice=True, cancellable=True),), plays=True)

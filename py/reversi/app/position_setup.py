@@ -1,26 +1,23 @@
-"""Position setup (E1, E2): checking a set-up position, and solving it.
+"""Position setup (E1, E2): checking a set-up position, solving it, playing or analysing it.
 
-The page edits the 64 squares and the side to move itself (a tap cycles a
-square); each change comes here as a board string and is checked: well formed,
-whether it can be played (a position where neither side can move can only be
-analysed), and whether the solver can give its exact best move in the page's time.
+The page edits the 64 squares and the side to move itself (a tap cycles a square); each
+change comes here as a board string and is checked (:func:`check`).  Its commands are
+declared in :data:`FEATURE`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
 from ..engine.budget import Deadline, SearchTimeout
 from ..engine.notation import NotationError, format_board, parse_board, square_name
-from ..game.events import Event
 from ..game.line import Line, Start
-from ..game.session import Session
 from . import wording
 from .game_text import Played
+from .house import SESSION, Command, Feature, Host
 from .review.frames import review_of
-
-if TYPE_CHECKING:
-    from .review.room import Reviews
+from .review.room import NAME as REVIEW
+from .review.room import Reviews
 
 #: Most empty squares the page solves exactly: in Pyodide a self-play position at 17
 #: takes 2.3 s on average, 4.3 s at the 90th percentile (``bench/solver_times.py``).
@@ -42,12 +39,37 @@ def read(text: Any) -> Start:
         raise ValueError(wording.setup_problem(error)) from None
 
 
-def check(text: Any) -> dict[str, Any]:
-    """Returns what the editor shows of a board string: ``board`` (normalised, or the
-    text as given when invalid), ``valid``, ``problem`` (words, "" when valid),
-    ``cells``, ``side`` (the side to move the string names: 0 black, 1 white), ``turn``
-    (the side that moves first, after any pass), ``counts``, ``empties``,
-    ``playable`` (someone can move), ``solvable`` and ``note`` (words)."""
+class Checked(TypedDict, total=False):
+    """What the editor shows of a board string (the reply field ``setup``): ``board``
+    (normalised, or the text as given when invalid), ``valid``, ``problem`` (words, ""
+    when valid), ``cells``, ``side`` (the side to move the string names: 0 black, 1
+    white), ``turn`` (the side that moves first, after any pass), ``counts``,
+    ``empties``, ``playable`` (someone can move), ``solvable`` and ``note`` (words);
+    an invalid string has only the first three and the last three."""
+
+    board: str
+    valid: bool
+    problem: str
+    cells: str
+    side: int
+    turn: int | None
+    counts: dict[str, int]
+    empties: int
+    playable: bool
+    solvable: bool
+    note: str
+
+
+class Solution(TypedDict):
+    """A set-up position's exact best move and score (the reply field ``solution``)."""
+
+    move: str | None
+    score: int
+    text: str
+
+
+def check(text: Any) -> Checked:
+    """Returns what the editor shows of a board string (:class:`Checked`)."""
     try:
         start = read(text)
     except ValueError as error:
@@ -64,9 +86,9 @@ def check(text: Any) -> dict[str, Any]:
     }
 
 
-def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
+def solve(text: Any, seconds: float = SOLVE_SECONDS) -> Solution:
     """Returns the exact best move of a set-up position and its final disc difference
-    for the side to move: ``{"move", "score", "text"}`` (E2).
+    for the side to move (E2).
 
     :raises ValueError: with words, for a position that cannot be solved here.
     """
@@ -86,23 +108,44 @@ def solve(text: Any, seconds: float = SOLVE_SECONDS) -> dict[str, Any]:
     return {"move": move, "score": score, "text": wording.solution(board.turn, move, score)}
 
 
-def play(session: Session, reviews: Reviews, board: str, mode: str) -> list[Event]:
-    """Starts a new game from a set-up position (E2); returns what closing a review said.
+class Setup:
+    """The position setup's commands (E1, E2): the editor's board lives on the page."""
 
-    :raises ValueError: with the words that say why the position cannot be played.
-    """
-    start = read(board)
-    events = reviews.close(session)
-    try:
-        session.new_from(start, mode)
-    except ValueError:
-        raise ValueError(check(board)["note"]) from None
-    return events
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def check(self, board: Any) -> None:
+        """``setup_check`` {"board": board string}: the editor's position checked (reply
+        field ``setup``, :class:`Checked`)."""
+        self.host.extra["setup"] = check(board)
+
+    def play(self, board: str, mode: str) -> None:
+        """``setup_play`` {"board", "mode"}: a new game from that position (E2).
+
+        :raises ValueError: with the words that say why the position cannot be played.
+        """
+        start = read(board)
+        try:
+            self.host.session.new_from(start, mode)
+        except ValueError:
+            raise ValueError(check(board)["note"]) from None
+
+    def solve(self, board: str) -> None:
+        """``setup_solve`` {"board"}: its exact best move and score (reply field ``solution``)."""
+        self.host.extra["solution"] = solve(board)
+
+    def analyse(self, board: str) -> None:
+        """``setup_analyse`` {"board"}: opens it in review and starts its analysis (E2)."""
+        game = Played([], read(board), self.host.session.settings.variant)
+        title = wording.review_title("setup")
+        reviews: Reviews = self.host.room(REVIEW)
+        reviews.show(review_of(game.moves, title, "setup", None, game.start, game.variant))
+        reviews.analyse(game, title, None)
 
 
-def analyse(session: Session, reviews: Reviews, board: str) -> list[Event]:
-    """Opens a set-up position in review and starts its analysis (E2)."""
-    game = Played([], read(board), session.settings.variant)
-    title = wording.review_title("setup")
-    reviews.show(session, review_of(game.moves, title, "setup", None, game.start, game.variant))
-    return reviews.analyse(session, game, title, None)
+FEATURE = Feature("setup", Setup, (
+    Command("setup_check", Setup.check, "setup"),
+    Command("setup_play", Setup.play, "setup", game=True, opens=SESSION),
+    Command("setup_solve", Setup.solve, "setup"),
+    Command("setup_analyse", Setup.analyse, "setup", opens=REVIEW),
+))

@@ -24,19 +24,18 @@ rated more puzzles, the best streak as the larger.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, ClassVar, TypedDict
 
 from ..engine import puzzle_set
 from ..engine.board import Board
 from ..engine.notation import parse_board, parse_square, square_name
-from ..game.session import Session
 from . import wording
+from .house import Command, Feature, Host
 
 PART = "puzzles"
 START = 1200.0
@@ -61,13 +60,6 @@ def daily_number(date: str, count: int) -> int:
     """Returns the number (1-based) of the daily puzzle of ``date`` among ``count``."""
     digest = hashlib.sha256(f"reversi daily puzzle {date}".encode()).digest()
     return 1 + int.from_bytes(digest[:8], "big") % count
-
-
-def day(today: Any) -> str:
-    """Returns the page's local date when it is one (YYYY-MM-DD), else today in UTC."""
-    if isinstance(today, str) and _DATE.fullmatch(today):
-        return today
-    return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
 
 @dataclass
@@ -136,10 +128,57 @@ class Progress:
         raise ValueError("there are no puzzles")
 
 
-class Room:
-    """The Puzzles mode: the puzzle shown, its board and how far the player got."""
+class PuzzleProgress(TypedDict):
+    """The player's puzzle progress as the page shows it: numbers, the rating's history
+    and ``words``."""
 
-    def __init__(self) -> None:
+    rating: int
+    ratings: list[int]
+    solved: int
+    streak: int
+    best_streak: int
+    daily_done: bool
+    words: dict[str, str]
+
+
+class PuzzleReport(TypedDict, total=False):
+    """The puzzle shown (see :meth:`Puzzles.report`); a retried mistake's also carries
+    ``mistake`` and ``mistake_game`` (N8, :meth:`reversi.app.mistakes.room.Room.retitle`)."""
+
+    number: int
+    level: int
+    daily: bool
+    phase: str
+    cells: str
+    turn: int
+    counts: dict[str, int]
+    last: str | None
+    legal: list[str]
+    computer_to_move: bool
+    answer: str | None
+    words: dict[str, str]
+    progress: PuzzleProgress
+    mistake: str
+    mistake_game: str | None
+
+
+class PuzzleFields(TypedDict):
+    """The puzzles' reply field: ``puzzle``, None while no puzzle is shown."""
+
+    puzzle: PuzzleReport | None
+
+
+class Puzzles:
+    """The Puzzles mode: the puzzle shown, its board and how far the player got; a room
+    (shown over the review), and the stored part ``puzzles``."""
+
+    name: ClassVar[str] = "puzzles"
+    opens_over: ClassVar[tuple[str, ...]] = ("review",)
+    part: ClassVar[str] = PART
+    shed_rank: ClassVar[int] = 0
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.progress = Progress()
         self.puzzle: puzzle_set.Puzzle | None = None
         self.board = Board()
@@ -157,8 +196,12 @@ class Room:
         """Checks if a puzzle is shown."""
         return self.puzzle is not None
 
-    def show(self, which: Any, today: str) -> None:
-        """Shows a puzzle: ``"next"``, ``"daily"`` (today's) or a puzzle number."""
+    busy: ClassVar[bool] = False
+
+    def show(self, which: Any = "next") -> None:
+        """``puzzle_open`` {"which": "next" | "daily" | number}: shows a puzzle (``"daily"``:
+        today's); the game in play waits, paused, as in a review."""
+        today = self.host.today
         count = len(puzzle_set.puzzle_set())
         number = (daily_number(today, count) if which == "daily" else
                   self.progress.next_number(self.progress.rated) if which == "next" else which)
@@ -169,15 +212,22 @@ class Room:
         self.rated, self.judge = False, None
         self.retry()
 
+    def show_retry(self, puzzle: puzzle_set.Puzzle, judge: Callable[[str], tuple[bool, int]]) -> None:
+        """Shows a retried mistake (N8) as a puzzle whose answers ``judge`` rates."""
+        self.puzzle, self.daily, self.rated, self.judge = puzzle, False, True, judge
+        self.retry()
+
     def retry(self) -> None:
-        """Sets the puzzle's position again."""
+        """``puzzle_retry`` {}: sets the puzzle's position again."""
         if self.puzzle is None:
             raise ValueError("no puzzle is shown")
         self.board = Board(*parse_board(self.puzzle.board), variant=self.puzzle.variant)
         self.phase, self.tried = "solving", None
 
-    def tap(self, square: str, today: str) -> None:
-        """Takes the player's move: in a puzzle, an answer; when playing out, a move."""
+    def tap(self, square: str) -> None:
+        """``puzzle_tap`` {"square"}: the player's move: in a puzzle, an answer; when
+        playing out, a move."""
+        today = self.host.today
         if self.puzzle is None or self.phase not in ("solving", "playing"):
             return
         index = parse_square(square)
@@ -203,8 +253,10 @@ class Room:
             self.tried = (square, value)
             self.phase = "wrong"
 
-    def show_answer(self, today: str) -> None:
-        """Plays the answer on the board; asked for before any try, it counts as a miss."""
+    def show_answer(self) -> None:
+        """``puzzle_answer`` {}: plays the answer on the board; asked for before any try, it
+        counts as a miss."""
+        today = self.host.today
         if self.puzzle is None:
             raise ValueError("no puzzle is shown")
         if not self.rated:
@@ -215,7 +267,7 @@ class Room:
         self.phase = "shown"
 
     def play_out(self) -> None:
-        """Goes on from the answer against the computer, to the end."""
+        """``puzzle_play_out`` {}: goes on from the answer against the computer, to the end."""
         if self.puzzle is None or self.phase not in ("right", "shown"):
             raise ValueError("the answer is not on the board")
         self.phase = "over" if self.board.is_game_over() else "playing"
@@ -226,7 +278,7 @@ class Room:
                 and self.board.turn != self.puzzle.turn)
 
     def computer_move(self) -> None:
-        """Plays the computer's move in the played-out puzzle."""
+        """``puzzle_computer`` {}: plays the computer's move in the played-out puzzle."""
         if self.computer_to_move():
             from ..engine.players import choose_move
 
@@ -235,42 +287,37 @@ class Room:
             self.board.play(choice.square)  # type: ignore[arg-type]
             self.phase = "over" if self.board.is_game_over() else "playing"
 
-    def close(self) -> None:
-        """Leaves the Puzzles mode."""
+    def leave(self) -> None:
+        """``puzzle_close`` {}: leaves the Puzzles mode."""
         self.puzzle = None
 
-    @classmethod
-    def stored(cls, text: str | None) -> tuple[Room, bool]:
-        """Returns a room with the stored progress ``text`` and whether it was readable."""
-        room = cls()
-        room.progress, readable = Progress.read(text)
-        return room, readable
+    # -- the stored part (P1, P3, P7) ---------------------------------------------------
+    def load(self, text: str | None) -> list[str]:
+        """Reads the stored progress; a damaged part starts afresh, named (P3)."""
+        self.leave()
+        self.progress, readable = Progress.read(text)
+        return [] if readable else [wording.say("save.puzzles_unreadable")]
 
-    def enter(self, which: Any, today: str, session: Session, *, reviewing: bool,
-              judge: Callable[[str], tuple[bool, int]] | None = None) -> None:
-        """Shows a puzzle (with ``judge``: ``which`` is a retried mistake's, N8); the game
-        in play waits, paused, as in a review."""
-        if judge is None:
-            self.show(which, today)
-        else:
-            self.puzzle, self.daily, self.rated, self.judge = which, False, True, judge
-            self.retry()
-        if not reviewing:
-            session.open_review()
+    def merge(self, text: str | None) -> None:
+        """Takes in another tab's progress (P7)."""
+        if text is not None:
+            self.progress.merge(Progress.read(text)[0])
 
-    def leave(self, session: Session, *, reviewing: bool) -> None:
-        """Leaves the Puzzles mode; the game in play resumes if the puzzles paused it."""
-        if self.open and not reviewing:
-            session.close_review()
-        self.close()
+    def stored(self, known: bool) -> str | None:
+        """Returns the progress to store: once a puzzle was rated, or once the part is
+        stored (so that a merge is written back)."""
+        return self.progress.text() if self.progress.rated or known else None
 
-    def parts(self, known: Mapping[str, str]) -> dict[str, str]:
-        """Returns the progress part to offer for storing: once a puzzle was rated, or
-        once the part is stored (so that a merge is written back)."""
-        return {PART: self.progress.text()} if self.progress.rated or PART in known else {}
+    def shed(self, room: int) -> int:
+        """Keeps everything: the part is a few hundred characters (P9)."""
+        return len(self.progress.text())
 
-    def report(self, today: str) -> dict[str, Any] | None:
-        """Returns the snapshot's ``puzzle`` field (None when no puzzle is shown)."""
+    def report(self) -> PuzzleFields:
+        """Returns the reply field (:class:`PuzzleFields`)."""
+        return {"puzzle": self.shown(self.host.today)}
+
+    def shown(self, today: str) -> PuzzleReport | None:
+        """Returns the puzzle shown (None when none is)."""
         if self.puzzle is None:
             return None
         puzzle, board = self.puzzle, self.board
@@ -287,7 +334,7 @@ class Room:
             "progress": self.progress_report(today),
         }
 
-    def progress_report(self, today: str) -> dict[str, Any]:
+    def progress_report(self, today: str) -> PuzzleProgress:
         """Returns the progress as the page shows it: numbers, the rating's history and words."""
         progress, count = self.progress, len(puzzle_set.puzzle_set())
         solved = sum(1 for n in progress.solved if n <= count)  # a number past the set counts for nothing
@@ -296,3 +343,14 @@ class Room:
                 "daily_done": today in progress.daily,
                 "words": wording.puzzle_progress(round(progress.rating), solved, count, progress.streak,
                                                  progress.best_streak, today in progress.daily)}
+
+
+FEATURE = Feature("puzzles", Puzzles, (
+    Command("puzzle_open", Puzzles.show, "puzzles", opens="puzzles"),
+    Command("puzzle_tap", Puzzles.tap, "puzzles"),
+    Command("puzzle_retry", Puzzles.retry, "puzzles"),
+    Command("puzzle_answer", Puzzles.show_answer, "puzzles"),
+    Command("puzzle_play_out", Puzzles.play_out, "puzzles"),
+    Command("puzzle_computer", Puzzles.computer_move, "puzzles"),
+    Command("puzzle_close", Puzzles.leave, "puzzles"),
+))

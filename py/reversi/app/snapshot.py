@@ -1,7 +1,8 @@
 """The snapshot: everything the page draws, as plain JSON-ready data.
 
-This is the one place its fields are documented.  The page never works out a
-rule or a sentence: whatever it shows comes from here (B1, B7).
+It documents the session's fields (:func:`session_snapshot`), and below them which
+feature makes each other field.  The page never works out a rule or a sentence:
+whatever it shows comes from a reply (B1, B7).
 
 Board:
 
@@ -61,56 +62,37 @@ Session:
 - ``notices``: messages to show until dismissed (e.g. save problems, P2, P3).
 - ``move_clock``: None, or ``{"limit": seconds, "left_ms": n, "running": bool}``
   while a person's move is timed.
-- ``reviewing``: whether a game is open in review; ``analysis``: None, or the
-  running analysis (:meth:`reversi.app.review.analysis.GameAnalysis.report`).
+- ``reviewing``: whether a game is open in review.
 - ``elsewhere``: whether this game continues in another tab (P7): the page
-  offers to take it over, and nothing of the game is saved from here till then;
-  ``elsewhere_text``: the banner's words, naming the placements of this tab that were
-  not saved when its own write was refused (P11; "" while not elsewhere; added by the bridge).
-- ``refused``: why the command was refused, or None (added by the bridge): while the
-  game continues in another tab every game command is refused with ``"elsewhere"``
-  (:mod:`reversi.app.saving.tabs`), and changes nothing.
+  offers to take it over, and nothing of the game is saved from here till then.
 - ``set_up``: whether the game began from a set-up position (E2).
 - ``variant``: the game's variant (V1: ``standard``, ``anti``, ``free``);
   ``variant_note``: the words that remind the player of its rule ("" for none);
   ``game_line``: a short line naming the game (level, side, variant, set-up).
-- ``hints``: None, or the hint values of the position in play while hint mode is
-  on and a person is to move (:meth:`reversi.app.hint_mode.Hints.report`, H1);
-  ``hints_due``: whether the page should ask for the next hint step (H3).
-- ``ponder_due``: whether pondering applies now (C4): the person's turn against Hard
-  or Expert, not paused, not over, nothing reviewed, the setting on; the page then
-  asks for slices (``ponder``) while visible and idle (:mod:`reversi.app.pondering`).
 - ``stats``: results statistics per level and side (:mod:`reversi.app.stats`).
-- ``language``: the language the page speaks (L2: the player's choice, else the
-  browser's); ``languages``: the choices, ``{"code", "name"}`` with each language's
-  own name (both added by :class:`reversi.app.bridge.Bridge`).
-- ``puzzle``: None, or the puzzle shown in the Puzzles mode with the player's puzzle
-  progress (:meth:`reversi.app.puzzle_mode.Room.report`; added by the bridge).
-- ``learn``: the first-visit invitation, the lesson progress and the lesson shown
-  (:meth:`reversi.app.learning.room.Room.report`, N2-N4; added by the bridge); ``howto``
-  (only in the reply to ``learn_rules``): How to play (:func:`reversi.app.learning.howto.rules`, N1).
-- ``mistakes``: the analysis of the person's mistakes (N6-N8,
-  :meth:`reversi.app.mistakes.room.Room.report`; added by the bridge): ``due`` (the page
-  asks for ``mistakes_step`` while it is true), ``progress`` (words), ``card`` (the
-  finished game's mistakes and accuracy for the result card, or None), ``retry_count``,
-  ``retry_label`` and ``news`` (what the live region says once, when an analysis ends);
-  ``mistake_list`` (only in the reply to ``mistakes_list``): the mistakes to retry.  A
-  history row that was analysed also carries ``mistakes`` (its count), ``words.mistakes``
-  (the count and the accuracy, N7), ``retry`` and ``game`` (its mistakes left to retry
-  and the key that retries them, with ``words.retry`` and ``words.retry_date``); a
-  retried mistake's ``puzzle`` carries ``mistake`` (its position) and ``mistake_game``.
-- ``accuracy_trend``: the statistics' accuracy trend, or None before any analysed
-  game (N7, :class:`reversi.app.mistakes.views.Trend`; added by the bridge).
-- ``review`` (only in replies that open or extend a review): the frames of a
-  game to step through (:mod:`reversi.app.review.frames`); a recorded game's carries
-  ``record`` (its history key) and, once analysed, ``mistakes`` and marked moves
-  (:func:`reversi.app.mistakes.views.mark_review`); while its analysis goes on, the
-  mistakes found so far with the ``progress``, and ``review_update`` (in the replies
-  after it, while the review is open): the same review marked anew whenever the
-  analysis went on (N6, :meth:`reversi.app.mistakes.room.Room.fill`).
-- ``setup`` (only in the reply to ``setup_check``): the editor's position checked
-  (:func:`reversi.app.position_setup.check`); ``solution`` (only in the reply to
-  ``setup_solve``): its best move and exact score.
+
+The other fields, and who makes them (each documented where it is made):
+
+- the bridge (:class:`reversi.app.bridge.Bridge`): ``refused`` (why the command was
+  refused: ``"elsewhere"``, P7, or None), ``elsewhere_text`` (the banner's words, naming
+  this tab's moves that were not saved, P11), ``history_loading`` (the history chunks are
+  still being read), ``language`` and ``languages`` (L2), and ``save``, ``pending``,
+  ``drop`` (what to store, :mod:`reversi.app.bridge`);
+- hint mode (:class:`reversi.app.hint_mode.HintFields`): ``hints``, ``hints_due``;
+- the review (:class:`reversi.app.review.room.ReviewFields`): ``analysis``, ``review``;
+- pondering (:class:`reversi.app.pondering.PonderFields`): ``ponder_due``;
+- puzzles (:class:`reversi.app.puzzle_mode.PuzzleFields`): ``puzzle``;
+- learning (:class:`reversi.app.learning.room.LearnFields`): ``learn``;
+- mistakes (:class:`reversi.app.mistakes.room.MistakesFields`): ``mistakes``,
+  ``accuracy_trend``; and, as overlays the bridge runs after every report
+  (:attr:`reversi.app.house.Feature.overlays`), its marks on ``puzzle`` (a retried
+  mistake's title), on the rows of ``history`` and ``history_page`` (their mistakes and
+  accuracy) and on ``review`` (its mistakes), and ``review_update`` (the open review
+  marked anew as its analysis goes on);
+- one command's answer, only in its reply: ``howto`` (``learn_rules``), ``setup``
+  (``setup_check``), ``solution`` (``setup_solve``), ``history_page``
+  (``history_page``), ``mistake_list`` (``mistakes_list``); a slice answers only its
+  own field: ``ponder`` (``ponder``).
 """
 
 from __future__ import annotations
@@ -166,8 +148,7 @@ def status_line(session: Session) -> str:
 
 def session_snapshot(session: Session, events: list[Event] | None = None, *,
                      always_announce: bool = False, notices: tuple[str, ...] = (),
-                     reviewing: bool = False, analysis: dict[str, Any] | None = None,
-                     elsewhere: bool = False, hints: dict[str, Any] | None = None) -> dict[str, Any]:
+                     reviewing: bool = False, elsewhere: bool = False) -> dict[str, Any]:
     """Returns the whole snapshot of ``session`` (fields above); ``events`` are what the
     command did (default: the session's own), the rest is the app's state."""
     events = session.events if events is None else events
@@ -221,7 +202,6 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         notices=list(notices),
         move_clock=_move_clock(session),
         reviewing=reviewing,
-        analysis=analysis,
         elsewhere=elsewhere,
         transcript=game_text(game.line.moves[:game.line.cursor], game.line.start, game.variant),
         link=game_link(game.line.moves[:game.line.cursor], game.line.start, game.variant),
@@ -231,7 +211,6 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         game_line=wording.game_line(game),
         move_list=move_list(game.line.moves, game.line.colors, game.line.cursor),
         stats=statistics(session.progress.history),
-        **(hints or {"hints": None, "hints_due": False}),
     )
     return snap
 

@@ -1,5 +1,6 @@
 """Learning (N1-N5): How to play, the lessons, the first-visit invitation, and
-the progress part.  Its own room: the bridge only wires it (:func:`commands`).
+the progress part.  A room, shown over the review, with a stored part; its commands
+are declared in :data:`FEATURE`.
 
 How to play (N1) is its own module (:mod:`.howto`).
 
@@ -23,18 +24,17 @@ history's budget (P9), never in it.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, ClassVar, TypedDict
 
 from ...engine.bitboard import squares
 from ...engine.board import Board
 from ...engine.notation import parse_square, square_name
 from .. import wording
+from ..house import Command, Feature, Host
 from . import howto, lessons
 from .lessons import LESSONS, Lesson
 
 PART = "learn"
-#: Commands after which the invitation is no longer offered (reading or storing is not acting).
-PASSIVE = ("load", "load_history", "snapshot", "tick", "flush", "external", "storage_failed", "learn_rules")
 
 
 class Progress:
@@ -72,10 +72,44 @@ class Progress:
         self.invited = self.invited or other.invited
 
 
+class LessonEntry(TypedDict):
+    """A lesson in the list: its number, title and whether it is done."""
+
+    number: int
+    title: str
+    done: bool
+
+
+class LearnReport(TypedDict):
+    """Learning as the page shows it (N2-N4): the invitation, the progress (numbers and
+    words), the lessons and the lesson shown (None: none is)."""
+
+    invite: bool
+    done: int
+    total: int
+    all_done: bool
+    progress: str
+    list: list[LessonEntry]
+    lesson: dict[str, Any] | None
+
+
+class LearnFields(TypedDict):
+    """Learning's reply field ``learn``."""
+
+    learn: LearnReport
+
+
 class Room:
     """The lesson shown (if any), its board and how far the player got."""
 
-    def __init__(self) -> None:
+    name: ClassVar[str] = PART
+    opens_over: ClassVar[tuple[str, ...]] = ("review",)
+    part: ClassVar[str] = PART
+    shed_rank: ClassVar[int] = 0
+    busy: ClassVar[bool] = False
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.progress = Progress()
         self.lesson: Lesson | None = None
         self.board = Board()
@@ -88,24 +122,28 @@ class Room:
         self.answered: str | None = None
 
     # -- the saved part -------------------------------------------------------
-    def load(self, texts: dict[str, str | None], notices: list[str]) -> None:
+    def load(self, text: str | None) -> list[str]:
         """Reads the part (a damaged one is named, P3) and decides on the invitation:
         a first visit has no saved game and was never invited (N3)."""
-        self.__init__()  # type: ignore[misc]
-        self.progress, readable = Progress.read(texts.get(PART))
-        if not readable:
-            notices.append(wording.say("save.learn_unreadable"))
-        if not self.progress.invited and not texts.get("game") and not texts.get("legacy"):
+        self.leave()
+        self.progress, readable = Progress.read(text)
+        self.inviting = False
+        if not self.progress.invited and self.host.first_visit:
             self.inviting = self.progress.invited = True
+        return [] if readable else [wording.say("save.learn_unreadable")]
 
-    def external(self, text: str | None) -> None:
+    def merge(self, text: str | None) -> None:
         """Merges what another tab stored (P7)."""
         if text is not None:
             self.progress.merge(Progress.read(text)[0])
 
-    def due(self, known: dict[str, str]) -> dict[str, str]:
+    def stored(self, known: bool) -> str | None:
         """Returns the part to store when there is progress (nothing on a page never invited)."""
-        return {PART: self.progress.text()} if self.progress.done or self.progress.invited or PART in known else {}
+        return self.progress.text() if self.progress.done or self.progress.invited or known else None
+
+    def shed(self, room: int) -> int:
+        """Keeps everything: the part is a few hundred characters (N4, P9)."""
+        return len(self.progress.text())
 
     # -- lessons -----------------------------------------------------------------
     @property
@@ -113,8 +151,10 @@ class Room:
         """Checks if a lesson is shown."""
         return self.lesson is not None
 
-    def show(self, which: Any) -> None:
-        """Shows a lesson: ``"next"`` (the first not done, else the first) or its number (1-based)."""
+    def show(self, which: Any = "next") -> None:
+        """``learn_open`` {"which": "next" | number}: shows a lesson, ``"next"`` the first
+        not done (else the first) or its number (1-based); the game in play waits, paused,
+        as in a review."""
         if which == "next":
             which = next((n for n, lesson in enumerate(LESSONS, 1) if lesson.id not in self.progress.done), 1)
         if type(which) is not int or not 1 <= which <= len(LESSONS):
@@ -123,13 +163,14 @@ class Room:
         self.retry()
 
     def retry(self) -> None:
-        """Sets the lesson's position again."""
+        """``learn_retry`` {}: sets the lesson's position again."""
         if self.lesson is None:
             raise ValueError("no lesson is shown")
         self.board, self.phase, self.verdict, self.answered = self.lesson.start(), "trying", None, None
 
     def tap(self, square: str) -> None:
-        """Judges the player's tap (N2): a right one is played, a wrong one says why."""
+        """``learn_tap`` {"square"}: judges the player's tap (N2): a right one is played, a
+        wrong one says why."""
         if self.lesson is None or self.phase == "right" and self.over() or self.computer_to_move():
             return
         index = parse_square(square)
@@ -156,7 +197,7 @@ class Room:
             and not self.board.is_game_over()
 
     def computer_move(self) -> None:
-        """Plays Easy's move in the lesson played to the end."""
+        """``learn_computer`` {}: plays Easy's move in the lesson played to the end."""
         if self.computer_to_move():
             from ...engine.players import choose_move
 
@@ -169,27 +210,33 @@ class Room:
             if self.over():
                 self.progress.done.add(self.lesson.id)  # type: ignore[union-attr]
 
-    def close(self) -> None:
-        """Leaves the lesson."""
+    def leave(self) -> None:
+        """``learn_close`` {}: leaves the lesson."""
         self.lesson = None
 
+    def rules(self) -> None:
+        """``learn_rules`` {}: How to play (reply field ``howto``, :func:`.howto.rules`, N1)."""
+        self.host.extra["howto"] = howto.rules()
+
+    def dismiss(self) -> None:
+        """``learn_dismiss`` {}: the invitation's "Play now" (N3): like any command the
+        player makes, it ends the invitation."""
+
     # -- the snapshot ------------------------------------------------------------
-    def report(self, method: str) -> dict[str, Any]:
-        """Returns the snapshot's ``learn`` field; a command the player made ends the invitation."""
-        if method not in PASSIVE:
+    def report(self) -> LearnFields:
+        """Returns the reply field (:class:`LearnFields`); a command the player made ends
+        the invitation."""
+        if self.host.acted:
             self.inviting = False
         total, done = len(LESSONS), sum(1 for lesson in LESSONS if lesson.id in self.progress.done)
-        report: dict[str, Any] = {
+        return {"learn": {
             "invite": self.inviting, "done": done, "total": total, "all_done": done == total,
             "progress": wording.say("learn.progress.all" if done == total else "learn.progress",
                                     done=done, total=total),
             "list": [{"number": n, "title": wording.say(f"learn.{lesson.id}.title"),
                       "done": lesson.id in self.progress.done} for n, lesson in enumerate(LESSONS, 1)],
-            "lesson": None,
-        }
-        if self.lesson is not None:
-            report["lesson"] = self.lesson_report()
-        return report
+            "lesson": self.lesson_report() if self.lesson is not None else None,
+        }}
 
     def lesson_report(self) -> dict[str, Any]:
         """Returns the lesson shown: its board, phase and words."""
@@ -241,48 +288,12 @@ def verdict_words(verdict: lessons.Verdict) -> str:
     return wording.say(verdict.key, count, **values)
 
 
-def commands(bridge: Any) -> dict[str, Callable[..., None]]:
-    """Returns the bridge's learning commands (N1-N4); ``bridge`` gives the room
-    (``learn``), the session, the review and the puzzles, and the reply's extra fields:
-
-    - ``learn_rules`` {}: How to play (reply field ``howto``, :func:`.howto.rules`);
-    - ``learn_open`` {"which": "next" | number}: shows a lesson; the game in play waits,
-      paused, as in a review (a puzzle shown is closed; a puzzle, a review, a link, an
-      imported or watched game and the position setup's play or analysis close the lesson);
-    - ``learn_tap`` {"square"}, ``learn_retry``, ``learn_computer`` (Easy's move in the
-      lesson played to the end), ``learn_close`` {};
-    - ``learn_dismiss`` {}: the invitation's "Play now" (N3).
-    """
-    room: Room = bridge.learn
-
-    def open_lesson(which: Any = "next") -> None:
-        if bridge.puzzles.open:
-            bridge.commands["puzzle_close"]()
-        if not room.open and not bridge.reviews.open:
-            bridge.session.open_review()
-        room.show(which)
-
-    def close_lesson() -> None:
-        if room.open and not bridge.reviews.open:
-            bridge.session.close_review()
-        room.close()
-
-    def first_closing(command: Callable[..., None]) -> Callable[..., None]:
-        """Returns ``command`` run after closing the lesson: one room at a time."""
-        def run(*args: Any, **params: Any) -> None:
-            close_lesson()
-            command(*args, **params)
-        return run
-
-    others = ("puzzle_open", "mistake_retry", "review", "import_transcript", "open_link", "watch", "setup_play",
-              "setup_analyse")
-    return {
-        **{name: first_closing(bridge.commands[name]) for name in others if name in bridge.commands},
-        "learn_rules": lambda: bridge.extra.update(howto=howto.rules()),
-        "learn_open": open_lesson,
-        "learn_tap": lambda square: room.tap(square),
-        "learn_retry": lambda: room.retry(),
-        "learn_computer": lambda: room.computer_move(),
-        "learn_close": close_lesson,
-        "learn_dismiss": lambda: None,  # "Play now": any command the player makes ends the invitation
-    }
+FEATURE = Feature(PART, Room, (
+    Command("learn_rules", Room.rules, PART, passive=True),
+    Command("learn_open", Room.show, PART, opens=PART),
+    Command("learn_tap", Room.tap, PART),
+    Command("learn_retry", Room.retry, PART),
+    Command("learn_computer", Room.computer_move, PART),
+    Command("learn_close", Room.leave, PART),
+    Command("learn_dismiss", Room.dismiss, PART),
+))

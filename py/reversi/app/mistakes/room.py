@@ -1,7 +1,8 @@
-"""Learn from your own games (N6-N8): the room the bridge wires.  It owns the analysis
-under way (:class:`reversi.app.mistakes.finding.Work`), the saved part
-(:class:`reversi.app.mistakes.book.Book`) and the retried mistake; it offers the
-commands (:func:`commands`) and the snapshot's ``mistakes`` field.
+"""Learn from your own games (N6-N8), as a feature: the analysis under way
+(:class:`reversi.app.mistakes.finding.Work`), the stored part ``mistakes``
+(:class:`reversi.app.mistakes.book.Book`, the first to give way, P9) and the retried
+mistake, shown in the puzzle card; its commands, reply fields and marks on the puzzle,
+the history rows and the review are declared in :data:`FEATURE`.
 
 The game analysed is the newest history record that kept its moves and is not in the
 part yet: the game that just ended (its attempt's first result, A1), or, after a
@@ -16,25 +17,53 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar, TypedDict
 
 from ...engine.notation import format_board, format_transcript, parse_square
 from ...engine.puzzle_set import Puzzle
 from ...engine.variants import STANDARD
 from ...game.results import Record, key
-from ...game.session import Session
 from .. import wording
+from ..house import Command, Feature, Host
+from ..puzzle_mode import PuzzleReport, Puzzles
+from ..review.frames import Review
 from .book import PART, Book, retry_board
 from .finding import THRESHOLD, Work, accuracy, move_value
 from .views import Trend, listing, mark_review
 
-__all__ = ["PART", "Room", "commands"]
+__all__ = ["FEATURE", "PART", "Room"]
+
+
+class MistakesReport(TypedDict):
+    """The analysis of the person's mistakes (N6-N8): ``due`` (the page asks for
+    ``mistakes_step`` while true), ``card`` (the finished game's list and accuracy for the
+    result card, or None), ``retry_count``, ``news`` (said once, when an analysis ends),
+    ``progress`` and ``retry_label`` (words)."""
+
+    due: bool
+    card: dict[str, Any] | None
+    retry_count: int
+    news: str
+    progress: str
+    retry_label: str
+
+
+class MistakesFields(TypedDict):
+    """The reply fields: ``mistakes`` and ``accuracy_trend`` (the statistics' trend, N7, or
+    None before any analysed game)."""
+
+    mistakes: MistakesReport
+    accuracy_trend: dict[str, Any] | None
 
 
 class Room:
     """The analysis under way, the stored games and mistakes, and the retry shown."""
 
-    def __init__(self) -> None:
+    part: ClassVar[str] = PART
+    shed_rank: ClassVar[int] = 1
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
         self.book = Book()
         self.work: Work | None = None
         #: The mistake retried in the puzzle card (its stored item), and its moves' values.
@@ -47,30 +76,37 @@ class Room:
         self.trend = Trend()
         #: The open review of a recorded game, with its move list unmarked, and what its
         #: marks showed last (:meth:`review_state`), or None.
-        self.reviewed: tuple[dict[str, Any], list[Any]] | None = None
+        self.reviewed: tuple[Review, list[Any]] | None = None
         self.review_seen: tuple[Any, ...] = ()
+        #: This reply opened a review (its marks are in it: no update follows).
+        self.opened = False
 
     # -- the saved part ----------------------------------------------------------------
-    def load(self, texts: dict[str, str | None], notices: list[str]) -> None:
+    def load(self, text: str | None) -> list[str]:
         """Reads the part; a damaged one is named (P3)."""
-        self.__init__()  # type: ignore[misc]
-        self.book, whole = Book.read(texts.get(PART))
-        if not whole:
-            notices.append(wording.say("save.mistakes_unreadable"))
+        self.book, whole = Book.read(text)
+        self.work = self.retrying = self.only = self.reviewed = None
+        self.values, self.news, self.review_seen = {}, "", ()
+        return [] if whole else [wording.say("save.mistakes_unreadable")]
 
-    def external(self, text: str | None) -> None:
+    def merge(self, text: str | None) -> None:
         """Merges what another tab stored (P7)."""
         if text is not None:
             self.book.merge(Book.read(text)[0])
 
-    def due(self, known: dict[str, str]) -> dict[str, str]:
+    def stored(self, known: bool) -> str | None:
         """Returns the part to store once there is something in it (or it is stored)."""
-        return {PART: self.book.text()} if self.book.games or PART in known else {}
+        return self.book.text() if self.book.games or known else None
+
+    def shed(self, room: int) -> int:
+        """Gives up the oldest games while the part takes more than ``room`` (P9)."""
+        self.book.shed(room)
+        return len(self.book.text())
 
     # -- the analysis (N6, N7) --------------------------------------------------------------
-    def pending(self, session: Session) -> Work | None:
+    def pending(self) -> Work | None:
         """Returns the analysis to do: the newest recorded game's, unless it is done."""
-        history = session.progress.history
+        history = self.host.session.progress.history
         record = history[-1] if len(history) else None
         if record is None or key(record) in self.book.games or key(record) <= self.book.shed_to:
             self.work = None
@@ -78,14 +114,15 @@ class Room:
             self.work = Work.of_record(record)
         return self.work
 
-    def step(self, session: Session) -> None:
-        """Analyses one placement of the pending game; a finished analysis is stored."""
-        work = self.pending(session)
+    def step(self) -> None:
+        """``mistakes_step`` {}: analyses one placement of the pending game (while
+        ``mistakes.due``); a finished analysis is stored."""
+        work = self.pending()
         if work is None:
             return
         work.step()
         if work.done:
-            record = session.progress.history[-1]
+            record = self.host.session.progress.history[-1]
             about = {"level": record["level"] if record["mode"] == "computer" else "local", "variant": work.variant}
             self.book.add_game(work.game, work.average_losses(), work.found, about=about)
             self.news = wording.say("mistakes.done", len(work.found),
@@ -93,8 +130,20 @@ class Room:
             self.work = None
 
     # -- the retry (N8) --------------------------------------------------------------------
-    def retry_puzzle(self, which: Any, today: Callable[[], str],
-                     game: str | None = None) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
+    def retry(self, which: Any = "next", game: Any = None) -> None:
+        """``mistake_retry`` {"which": position | "next", "game": record key (optional: that
+        game's mistakes only)}: opens one in the puzzle card (the game in play waits, paused,
+        as for a puzzle); the puzzle commands then apply."""
+        puzzles: Puzzles = self.host.room("puzzles")
+        puzzles.show_retry(*self.retry_puzzle(which, game if isinstance(game, str) else None))
+
+    def listed(self) -> None:
+        """``mistakes_list`` {}: the mistakes to retry (reply field ``mistake_list``)."""
+        self.host.extra["mistake_list"] = [
+            {"id": i["id"], "move": i["move"], "side": i["side"], "played": i["played"], "best": i["best"],
+             "cost": i["cost"], "exact": i["exact"]} for i in self.book.to_retry()]
+
+    def retry_puzzle(self, which: Any, game: str | None = None) -> tuple[Puzzle, Callable[[str], tuple[bool, int]]]:
         """Returns the mistake ``which`` (its position, or ``"next"``: the one after the mistake
         retried last, else the first; of the game ``game`` only, while it has some) as a
         puzzle, with the judge of the answers (right: it loses less than the threshold of N6)."""
@@ -114,15 +163,15 @@ class Room:
                 self.values[square] = move_value(board, parse_square(square))
             right = item["value"] - self.values[square] < THRESHOLD[item["exact"]]
             if right:
-                self.book.solved(item["id"], today())
+                self.book.solved(item["id"], self.host.today)
             return right, round(self.values[square])
 
         puzzle = Puzzle(0, 1, format_board(board.black, board.white, board.turn), "best",
                         tuple((s, round(v)) for s, v in self.values.items()), board.variant)
         return puzzle, judge
 
-    def retitle(self, report: dict[str, Any] | None) -> dict[str, Any] | None:
-        """Returns the puzzle card's report with a retried mistake's title."""
+    def retitle(self, report: PuzzleReport | None) -> PuzzleReport | None:
+        """Overlay on ``puzzle``: a retried mistake's title and the retries left."""
         if report is not None and report["number"] == 0 and self.retrying is not None:
             title = wording.say("mistakes.retry_title", move=self.retrying["move"])
             variant = retry_board(self.retrying["id"]).variant
@@ -132,16 +181,20 @@ class Room:
                                    next=wording.say("mistakes.next"))
             report["mistake"], report["mistake_game"] = self.retrying["id"], self.only
             left = len(self.book.to_retry())  # the retries' progress, not the puzzles' rating
-            report["progress"].update(ratings=[], words={
-                "rating": wording.say("mistakes.retry", left) if left else "", "solved": "", "streak": "",
-                "daily": ""})
+            report["progress"]["ratings"] = []
+            report["progress"]["words"] = {"rating": wording.say("mistakes.retry", left) if left else "",
+                                           "solved": "", "streak": "", "daily": ""}
         return report
 
     # -- the snapshot ------------------------------------------------------------------------
-    def report(self, session: Session) -> dict[str, Any]:
-        """Returns the snapshot's ``mistakes`` field: ``due`` (a step to run), ``progress``
-        (words), ``card`` (the finished game's list, or None) and the retries left."""
-        work = self.pending(session) if session.board.is_game_over() else None
+    def report(self) -> MistakesFields:
+        """Returns the reply fields (:class:`MistakesFields`)."""
+        return {"mistakes": self.mistakes(), "accuracy_trend": self.trend.report(self.book)}
+
+    def mistakes(self) -> MistakesReport:
+        """Returns the reply field ``mistakes`` (:class:`MistakesReport`)."""
+        session = self.host.session
+        work = self.pending() if session.board.is_game_over() else None
         first, line = session.progress.attempt.first_result, session.game.line
         # the card is the recorded game's only while that game is the one on the board (not
         # a practice ending after Undo, A2)
@@ -185,32 +238,32 @@ class Room:
         return wording.say("mistakes.accuracy_both", black=accuracy(loss.get("black", 0.0)),
                            white=accuracy(loss.get("white", 0.0)))
 
-    def fill(self, reply: dict[str, Any], session: Session, reviewing: bool = False) -> None:
-        """Adds this room's fields to a snapshot: ``mistakes`` (:meth:`report`), a retried
-        mistake's puzzle title, each analysed history row's mistakes and accuracy, and the
-        review's mistakes: in the reply that opens it, and again (``review_update``: the
-        open review, marked anew) whenever the analysis of its game went on (N6)."""
-        reply["mistakes"] = self.report(session)
-        reply["puzzle"] = self.retitle(reply.get("puzzle"))
-        reply["accuracy_trend"] = self.trend.report(self.book)
-        for page in (reply["history"], reply.get("history_page")):
-            if page:
-                self.decorate(page)
-        review = reply.get("review")
+    def mark_opened(self, review: Review | None) -> Review | None:
+        """Overlay on ``review``: the review a reply opens lists its game's mistakes and
+        marks them in its move list (N6); it is kept to be marked anew as the analysis goes."""
+        self.opened = review is not None
         if review is not None:
             self.reviewed = (review, copy.deepcopy(review["move_list"])) if review.get("record") else None
-        elif not reviewing:
+            if self.reviewed is not None:
+                self.mark(review)
+                self.review_seen = self.review_state(self.reviewed[0]["record"] or "")
+        return review
+
+    def update_review(self, _: Any) -> Review | None:
+        """Overlay on ``review_update``: the open review marked anew whenever the analysis of
+        its game went on (N6), else None."""
+        if not self.opened and not self.host.reviewing:
             self.reviewed = None
-        if self.reviewed is None:
-            return
+        if self.opened or self.reviewed is None:
+            return None
         shown, plain = self.reviewed
-        seen = self.review_state(shown["record"])
-        if review is not None or seen != self.review_seen:
-            marked = review if review is not None else {**shown, "move_list": copy.deepcopy(plain)}
-            self.mark(marked)
-            if review is None:
-                reply["review_update"] = marked
-            self.review_seen = seen
+        seen = self.review_state(shown["record"] or "")
+        if seen == self.review_seen:
+            return None
+        marked: Review = {**shown, "move_list": copy.deepcopy(plain)}
+        self.mark(marked)
+        self.review_seen = seen
+        return marked
 
     def review_state(self, game: str) -> tuple[Any, ...]:
         """Returns what the review of ``game`` shows of its analysis: when it changes, the
@@ -219,19 +272,23 @@ class Room:
         left = sum(1 for item in self.book.items.values() if item["game"] == game)
         return game in self.book.games, work.progress()["done"] if work else None, left
 
-    def mark(self, review: dict[str, Any]) -> None:
+    def mark(self, review: Review) -> None:
         """Lists a recorded game's mistakes in its review and marks them in its move list
         (N6): all of them once it is analysed, else those found so far with the progress."""
         human = review["human"]
         record = {"mode": "computer" if human else "local", "side": human}
-        card = self.card(record, review["record"]) or self.so_far(record, review["record"])
+        game = review.get("record") or ""
+        card = self.card(record, game) or self.so_far(record, game)
         if card is not None:
-            retry = sum(1 for item in self.book.items.values() if item["game"] == review["record"])
-            mark_review(review, card, retry, review["record"])
+            retry = sum(1 for item in self.book.items.values() if item["game"] == game)
+            mark_review(review, card, retry, game)
 
-    def decorate(self, page: dict[str, Any]) -> dict[str, Any]:
-        """Adds to each history row its mistakes count and accuracy (N7), when analysed, and
-        the mistakes of it still to retry (``retry``, N8) with the key that retries them."""
+    def decorate(self, page: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Overlay on ``history`` and ``history_page``: each analysed row's mistakes count
+        and accuracy (N7), and the mistakes of it still to retry (``retry``, N8) with the key
+        that retries them."""
+        if page is None:
+            return None
         left = Counter(item["game"] for item in self.book.items.values())
         for row in page["rows"]:
             game = self.book.games.get(key(row))
@@ -245,26 +302,9 @@ class Room:
         return page
 
 
-def commands(bridge: Any) -> dict[str, Callable[..., None]]:
-    """Returns the bridge's commands of this room (N6-N8); ``bridge`` gives the room
-    (``mistakes``), the session, the puzzles, the review and the reply's extra fields:
-
-    - ``mistakes_step`` {}: one placement of the pending analysis (while ``mistakes.due``);
-    - ``mistakes_list`` {}: the mistakes to retry (reply field ``mistake_list``);
-    - ``mistake_retry`` {"which": position | "next", "game": record key (optional: that
-      game's mistakes only)}: opens one in the puzzle card (the game in play waits,
-      paused, as for a puzzle); the puzzle commands then apply.
-    """
-    room: Room = bridge.mistakes
-
-    def retry(which: Any = "next", game: Any = None) -> None:
-        puzzle, judge = room.retry_puzzle(which, lambda: bridge.today, game if isinstance(game, str) else None)
-        bridge.puzzles.enter(puzzle, bridge.today, bridge.session, reviewing=bridge.reviews.open, judge=judge)
-
-    return {
-        "mistakes_step": lambda: room.step(bridge.session),
-        "mistakes_list": lambda: bridge.extra.update(mistake_list=[
-            {"id": i["id"], "move": i["move"], "side": i["side"], "played": i["played"], "best": i["best"],
-             "cost": i["cost"], "exact": i["exact"]} for i in room.book.to_retry()]),
-        "mistake_retry": retry,
-    }
+FEATURE = Feature("mistakes", Room, (
+    Command("mistakes_step", Room.step, "mistakes", cancellable=True),
+    Command("mistakes_list", Room.listed, "mistakes"),
+    Command("mistake_retry", Room.retry, "mistakes", opens="puzzles"),
+), overlays=(("puzzle", Room.retitle), ("history", Room.decorate), ("history_page", Room.decorate),
+             ("review", Room.mark_opened), ("review_update", Room.update_review)))

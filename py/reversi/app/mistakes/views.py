@@ -19,6 +19,7 @@ from typing import Any
 from ...engine.variants import STANDARD, VARIANTS
 from ...game.settings import LEVEL_NAMES
 from .. import wording
+from ..review.frames import Review
 from .book import Book
 from .finding import accuracy
 
@@ -43,13 +44,13 @@ def listing(mode: str, rows: list[tuple[Any, ...]], accuracy_words: str, progres
             "none": wording.say("mistakes.none") if not out and not progress else "", "progress": progress}
 
 
-def mark_review(review: dict[str, Any], card: dict[str, Any], retry: int, game: str) -> None:
+def mark_review(review: Review, card: dict[str, Any], retry: int, game: str) -> None:
     """Adds to a review its game's ``mistakes`` (the result card's list, titled for the
     review, with the retries left of that game) and marks them in its move list."""
     cost = {row["move"]: round(row["cost"]) for row in card["rows"]}
     for row in review["move_list"]:
         for entry in (row["black"], row["white"]):
-            if entry and not entry["pass"] and entry["ply"] in cost:
+            if entry is not None and not entry["pass"] and entry["ply"] in cost:
                 entry["mistake"] = cost[entry["ply"]]
                 entry["label"] = wording.say("mistakes.mark", cost[entry["ply"]], entry=entry["label"])
     review["mistakes"] = {**card, "title": wording.say("mistakes.review_title"), "game": game, "retry_count": retry,

@@ -10,7 +10,7 @@ Scores are final disc differences (R5), from Black's point of view in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ...engine.bitboard import Square
 from ...engine.board import Board
@@ -29,6 +29,52 @@ ESTIMATE_SECONDS = 0.15
 #: Discs a placement must lose to count as losing ground: exact values are
 #: trusted to the disc, estimates only past their noise.
 LOST_GROUND = {True: 1.0, False: 3.0}
+
+
+class PlyValue(TypedDict):
+    """The analysis of one position (see :func:`analyse_ply`)."""
+
+    ply: int
+    mover: str | None
+    value: float
+    best: str | None
+    best_score: float
+    exact: bool
+    empties: int
+
+
+class Loss(TypedDict):
+    """What one placement lost (see :func:`losses`); ``book``: it was a book move (K1)."""
+
+    ply: int
+    mover: str
+    played: str
+    best: str | None
+    loss: float
+    exact: bool
+    lost_ground: bool
+
+
+class BookLoss(Loss):
+    """A :class:`Loss` with whether it was a move of the opening book (K1)."""
+
+    book: bool
+
+
+class AnalysisReport(TypedDict):
+    """The running analysis as the page shows it (see :meth:`GameAnalysis.report`)."""
+
+    title: str
+    total: int
+    done: int
+    finished: bool
+    plies: list[PlyValue]
+    losses: list[BookLoss]
+    marked: list[int]
+    book: list[int]
+    lines: list[str]
+    progress_text: str
+    label: str
 
 
 def position(moves: list[Square], ply: int, start: Start | None = None, variant: str = STANDARD) -> Board:
@@ -54,7 +100,7 @@ def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tup
 
 
 def analyse_ply(moves: list[Square], ply: int, start: Start | None = None,
-                variant: str = STANDARD) -> dict[str, Any]:
+                variant: str = STANDARD) -> PlyValue:
     """Returns the analysis of the position before placement ``ply`` (or of the
     final position when ``ply == len(moves)``).
 
@@ -76,7 +122,7 @@ def analyse_ply(moves: list[Square], ply: int, start: Start | None = None,
     }
 
 
-def losses(moves: list[Square], plies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def losses(moves: list[Square], plies: list[PlyValue]) -> list[Loss]:
     """Returns, for each placement whose both positions were analysed, what it lost:
     ``{ply, mover, played, best, loss, exact, lost_ground}`` with ``loss`` in
     discs (>= 0) and ``lost_ground`` when it is more than noise."""
@@ -88,9 +134,8 @@ def losses(moves: list[Square], plies: list[dict[str, Any]]) -> list[dict[str, A
         played_value = sign * after["value"]
         loss = max(0.0, before["best_score"] - played_value)
         exact = before["exact"] and after["exact"]
-        out.append({"ply": before["ply"], "mover": before["mover"], "played": square_name(moves[before["ply"]]),
-                    "best": before["best"], "loss": round(loss, 1), "exact": exact,
-                    "lost_ground": loss >= LOST_GROUND[exact]})
+        out.append(Loss(ply=before["ply"], mover=before["mover"], played=square_name(moves[before["ply"]]),
+                        best=before["best"], loss=round(loss, 1), exact=exact, lost_ground=loss >= LOST_GROUND[exact]))
     return out
 
 
@@ -104,7 +149,7 @@ class GameAnalysis:
         self.variant = game.variant
         self.title = title
         self.human = human
-        self.plies: list[dict[str, Any]] = []
+        self.plies: list[PlyValue] = []
         #: The placements (by ply, from 1) that were moves of the opening book (K1).
         self.book = book_plies(self.moves, self.start, self.variant)
 
@@ -118,13 +163,13 @@ class GameAnalysis:
         if not self.done:
             self.plies.append(analyse_ply(self.moves, len(self.plies), self.start, self.variant))
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> AnalysisReport:
         """Returns what the page shows: progress (``done`` of ``total``), the values for
         the graph (``plies``), every analysed placement's loss (``losses``, each saying
         whether it was a ``book`` move), the plies of the person's placements that lost
         ground (``marked``), the book moves' plies (``book``), and the same in words
         (``lines``, ``progress_text``, and ``label``: the graph's accessible name)."""
-        lost = [{**m, "book": m["ply"] + 1 in self.book} for m in losses(self.moves, self.plies)]
+        lost = [BookLoss(**m, book=m["ply"] + 1 in self.book) for m in losses(self.moves, self.plies)]
         marked = [m for m in lost if m["lost_ground"] and self.human in (None, m["mover"])]
         run = next(ply for ply in range(len(self.moves) + 1) if ply + 1 not in self.book)
         return {"title": self.title, "total": len(self.moves) + 1, "done": len(self.plies),

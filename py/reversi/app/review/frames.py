@@ -7,7 +7,7 @@ instant even while the worker analyses.  Passes are shown where they happened.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ...engine.bitboard import Square, squares
 from ...engine.board import COLOR_NAMES, Board
@@ -18,10 +18,48 @@ from ...game.results import key
 from ...game.session import Session
 from .. import wording
 from ..game_text import game_link, game_text
-from ..movelist import book_plies, move_list
+from ..movelist import MoveRow, book_plies, move_list
+
+Counts = TypedDict("Counts", {"black": int, "white": int})
 
 
-def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[dict[str, Any]]:
+class Frame(TypedDict):
+    """One position of a reviewed game: after placement ``ply`` (0: the first position),
+    ``text`` saying what happened, and ``heading`` for the review bar."""
+
+    ply: int
+    cells: str
+    counts: Counts
+    last: str | None
+    flipped: list[str]
+    turn: str | None
+    passed: bool
+    text: str
+    heading: NotRequired[str]
+
+
+class Review(TypedDict):
+    """A game to step through (see :func:`review_of`); ``record``: its history key, for a
+    recorded game (:func:`chosen_game`); ``mistakes``: its mistakes once analysed (N6,
+    :func:`reversi.app.mistakes.views.mark_review`)."""
+
+    title: str
+    source: str
+    moves: str
+    start: str | None
+    variant: str
+    transcript: str
+    human: str | None
+    frames: list[Frame]
+    meaning: str
+    move_list: list[MoveRow]
+    book: list[int]
+    link: str
+    record: NotRequired[str | None]
+    mistakes: NotRequired[dict[str, Any]]
+
+
+def frames(moves: list[Square], start: Start | None = None, variant: str = STANDARD) -> list[Frame]:
     """Returns the frames of a game of ``variant``: its first position (the opening, or
     ``start``), then one after each placement.
 
@@ -38,7 +76,7 @@ def frames(moves: list[Square], start: Start | None = None, variant: str = STAND
     return out
 
 
-def _frame(board: Board, ply: int, set_up: bool = False) -> dict[str, Any]:
+def _frame(board: Board, ply: int, set_up: bool = False) -> Frame:
     """Returns the frame of ``board`` after its ``ply``-th placement."""
     black, white = board.counts()
     last = board.steps[-1] if board.steps else None
@@ -54,7 +92,7 @@ def _frame(board: Board, ply: int, set_up: bool = False) -> dict[str, Any]:
 
 
 def review_of(moves: list[Square], title: str, source: str, human: str | None,
-              start: Start | None = None, variant: str = STANDARD) -> dict[str, Any]:
+              start: Start | None = None, variant: str = STANDARD) -> Review:
     """Returns the review a page shows: title (with the opening's name), source, transcript (``moves``, and
     ``start``: the first position's board string, or None for the opening), the
     variant, the game as text (``transcript``), frames (each with its ``heading`` for the
@@ -76,7 +114,7 @@ def review_of(moves: list[Square], title: str, source: str, human: str | None,
             "link": game_link(moves, start, variant)}
 
 
-def chosen_game(session: Session, source: str, index: int | None = None) -> dict[str, Any]:
+def chosen_game(session: Session, source: str, index: int | None = None) -> Review:
     """Returns the review of the current game (``"current"``) or of results-history
     line ``index`` (``"history"``), with the key of its history record (``record``:
     where the mistakes room finds its analysis, N6; None for a game not recorded).
@@ -88,8 +126,10 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
         human = game.side if game.mode == "computer" else None
         first, played = session.progress.attempt.first_result, format_transcript(line.moves[:line.cursor])
         recorded = first is not None and session.board.is_game_over() and first.get("moves") == played
-        return {**review_of(line.moves[:line.cursor], wording.review_title("current"), source, human, line.start,
-                            line.variant), "record": key(first) if recorded and first is not None else None}
+        review = review_of(line.moves[:line.cursor], wording.review_title("current"), source, human, line.start,
+                           line.variant)
+        review["record"] = key(first) if recorded and first is not None else None
+        return review
     history = session.progress.history
     if source == "history" and type(index) is int and 0 <= index < len(history):
         record = history[index]
@@ -97,6 +137,8 @@ def chosen_game(session: Session, source: str, index: int | None = None) -> dict
             human = record["side"] if record["mode"] == "computer" else None
             moves = [s for s, _ in parse_transcript(record["moves"])]
             start = parse_board(record["start"]) if "start" in record else None
-            return {**review_of(moves, wording.history_title(record), source, human, start,
-                                record.get("variant", STANDARD)), "record": key(record)}
+            review = review_of(moves, wording.history_title(record), source, human, start,
+                               record.get("variant", STANDARD))
+            review["record"] = key(record)
+            return review
     raise ValueError("that game cannot be reviewed")

@@ -7,18 +7,16 @@ session: no save, no history, no stars.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.levels import LEVELS
 from ...engine.variants import STANDARD
 from ...game.line import Line
 from ..game_text import parse_game
 from ..wording import watch_title
-from .frames import review_of
+from .frames import Review, review_of
 
 
 def watch_step(game: str, black: str, white: str, seed: int = 0,
-               variant: str = STANDARD) -> dict[str, Any]:
+               variant: str = STANDARD) -> Review:
     """Plays the next placement of the watched game ``game`` (its text, the review's
     ``transcript``: its variant tag says the rules) between level ``black`` and level
     ``white``, and returns the game so far as a review.  An empty ``game`` is a new

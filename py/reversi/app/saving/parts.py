@@ -72,6 +72,12 @@ HISTORY_BUDGET = 3_500_000
 VIEW = ("cells", "counts", "last", "status", "language")
 
 
+def storage_key(part: str) -> str:
+    """Returns the ``localStorage`` key a part is stored under (the single document of
+    versions 0 and 1 kept its own name)."""
+    return "reversi.save" if part == LEGACY else f"reversi.{part}"
+
+
 def chunk_names(texts: Mapping[str, Any]) -> list[str]:
     """Returns the history chunks among the stored texts' names, in order."""
     return sorted((name for name in texts if is_chunk(name)), key=lambda name: int(name.split(".")[1]))

@@ -6,7 +6,8 @@ each other's data.
   setting that changes only how the page looks or sounds still applies (it has
   its own part), and looking back (review, analysis, history) still works.
 - When another tab stores a part: settings, stars, results and time merge
-  (:meth:`reversi.app.saving.timing.Saving.merge`), so does puzzle progress; a newer game
+  (:meth:`reversi.app.saving.timing.Saving.merge`), so do the features' parts
+  (:class:`reversi.app.house.StoredPart`, by the bridge); a newer game
   is adopted by an idle tab, while a busy one (reviewing, analysing, the computer
   to move, or one whose own write of the game was refused) waits for the player
   to take the game over.
@@ -24,24 +25,23 @@ from typing import Any, Callable, Mapping
 from ...engine.notation import square_name
 from ...game.computer import ComputerPlayer
 from ...game.session import Session
-from ..puzzle_mode import PART as PUZZLES
+from ..house import Command
 from . import checks, loading
 
 #: Settings that change only how the page looks or sounds.
 DISPLAY_SETTINGS = ("legal_dots", "sound", "language")
-#: Commands that change the game in play: refused while it continues in another tab.
-GAME_COMMANDS = ("place", "computer_move", "undo", "redo", "restart", "new", "pause", "resume",
-                 "tick", "set_setting", "hint_step", "setup_play")
 #: The reason a game command is refused while the game continues in another tab.
 ELSEWHERE = "elsewhere"
 #: Parts another tab stores that merge into this tab's.
 MERGED = ("settings", "stars", "clock")
 
 
-def refusal(elsewhere: bool, method: str, args: Mapping[str, Any]) -> str | None:
-    """Returns why ``method`` is refused in a tab whose game is ``elsewhere``, or None."""
-    display = method == "set_setting" and args.get("name") in DISPLAY_SETTINGS
-    return ELSEWHERE if elsewhere and method in GAME_COMMANDS and not display else None
+def refusal(elsewhere: bool, command: Command, args: Mapping[str, Any]) -> str | None:
+    """Returns why ``command`` (with ``args``) is refused in a tab whose game is
+    ``elsewhere``, or None: a command that changes the game (``Command.game``) is, but a
+    setting of how the page looks or sounds is not."""
+    display = command.name == "set_setting" and args.get("name") in DISPLAY_SETTINGS
+    return ELSEWHERE if elsewhere and command.game and not display else None
 
 
 def busy(session: Session, reviewing: bool) -> bool:
@@ -53,12 +53,10 @@ def busy(session: Session, reviewing: bool) -> bool:
 def on_stored(part: str, texts: Mapping[str, str | None], *, known_game: str | None, elsewhere: bool,
               refused: bool, busy: bool) -> str:
     """Returns what a tab does when another tab stored ``part`` (``texts``: all that is
-    stored now): ``"merge"``, ``"puzzles"`` (merge the progress), ``"adopt"`` the game,
-    show it ``"elsewhere"``, or ``""`` (nothing: the game is the one this tab knows)."""
+    stored now) that is not a feature's: ``"merge"``, ``"adopt"`` the game, show it
+    ``"elsewhere"``, or ``""`` (nothing: the game is the one this tab knows)."""
     if part in MERGED or checks.is_chunk(part):
         return "merge"
-    if part == PUZZLES:
-        return "puzzles" if texts.get(part) is not None else ""
     if part == "game" and not elsewhere and texts.get("game") != known_game:
         return "elsewhere" if refused or busy else "adopt"
     return ""

@@ -19,15 +19,14 @@ from . import parts as save_parts
 
 #: Least active time between two writes of the clock part (P8).
 CLOCK_EVERY_MS = 15_000
-#: Every stored text of fixed name the page may hand over: the parts, version 2's
-#: history and the older single document (and the history chunks, by their names).
-KEYS = (*save_parts.PARTS, save_parts.OLD_HISTORY, save_parts.LEGACY, "puzzles", "learn", "mistakes")
 
 
 class Saving:
-    """The stored parts as this tab knows them."""
+    """The stored parts as this tab knows them; ``keys``: every stored text of fixed name
+    the page may hand over (the history chunks come by their names)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        self.keys = keys
         #: Part -> the text this tab last read or wrote under it.
         self.known: dict[str, str] = {}
         #: The attempt and its active time when the clock part was last written.
@@ -52,11 +51,10 @@ class Saving:
         #: This tab's write of the clock part was refused: it is stored again at once.
         self.clock_refused = False
 
-    @staticmethod
-    def texts(documents: Any) -> dict[str, str | None]:
+    def texts(self, documents: Any) -> dict[str, str | None]:
         """Returns the stored texts the page sent, by key (anything but text is None)."""
         documents = documents if isinstance(documents, Mapping) else {}
-        names = [*KEYS, *save_parts.chunk_names(documents)]
+        names = [*self.keys, *save_parts.chunk_names(documents)]
         return {key: value if isinstance(value, str) else None
                 for key in names for value in (documents.get(key),)}
 
@@ -76,11 +74,11 @@ class Saving:
         self.known.update((part, text) for part, text in texts.items() if text and checks.is_chunk(part))
         self.repair = self.repair or damaged
 
-    def due(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
-            extra: Mapping[str, str] | None = None, hold: bool = False) -> dict[str, Any]:
+    def to_store(self, session: Session, snapshot: dict[str, Any], *, flush: bool,
+                 extra: Mapping[str, str] | None = None, hold: bool = False) -> dict[str, Any]:
         """Returns ``save`` (parts to store now), ``pending`` (to store if the page goes
         away first) and ``drop`` (keys to remove), and counts the saved parts as written.
-        ``extra`` holds parts beyond the session's (the puzzle progress), by name; ``hold``:
+        ``extra`` holds the features' parts, by name; ``hold``:
         store nothing yet (the history chunks of the save being read are still to come).
 
         Each part to store is ``{"text": new text, "base": the text this tab last read

@@ -3,7 +3,7 @@ mode's progress, in the language of the moment (:mod:`.catalog`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from ...engine.board import COLOR_NAMES, Color, Outcome, Step
 from ...engine.notation import square_name
@@ -42,7 +42,7 @@ def signed(value: float) -> str:
     return f"+{rounded}" if rounded > 0 else str(rounded)
 
 
-def analysis_lines(plies: list[dict[str, Any]], marked: list[dict[str, Any]], *,
+def analysis_lines(plies: Sequence[Mapping[str, Any]], marked: Sequence[Mapping[str, Any]], *,
                    finished: bool, book: int = 0) -> list[str]:
     """Returns an analysis in words: the start value, how long the game followed the
     opening book (its first ``book`` placements, K1), each placement that lost
