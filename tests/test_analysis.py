@@ -16,13 +16,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reversi.app.game_text import Played
-from reversi.app.review.analysis import EXACT_EMPTIES, GameAnalysis, analyse_ply, losses, position
+from reversi.app.review.analysis import GameAnalysis, analyse_ply, losses, position
 from reversi.engine.bitboard import flips_mask
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_square, square_name
 from reversi.engine.players import random_opening
+from reversi.engine.valuing import VALUING
 from tests.sessions import WIN_SHORT, Seeded, Storage, Tab, advance, make, squares_of
+
+EXACT_EMPTIES = VALUING["analysis"].exact_empties
 
 #: The brief's bound: every position with this many empties or fewer is checked against the solver.
 SOLVED = 12

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 
 from reversi.app.mistakes import book as mistake_book
-from reversi.app.mistakes import finding as mistakes
 from reversi.app.mistakes.book import Book
-from reversi.app.mistakes.finding import THRESHOLD, Mistake, Work, accuracy
+from reversi.app.mistakes.finding import MISTAKES, Mistake, Work, accuracy
 from reversi.engine.board import Board
 from reversi.engine.endgame import solve
 from reversi.engine.notation import parse_board, parse_square, parse_transcript, square_name
@@ -56,7 +55,7 @@ def test_a_game_with_known_mistakes_finds_exactly_those_with_the_solvers_values(
     assert found == KNOWN
     assert all(m.exact for m in work.found)
     by_solver = solver_losses()
-    assert [(n, side, played, loss) for n, side, played, loss in by_solver if loss >= THRESHOLD[True]] == [
+    assert [(n, side, played, loss) for n, side, played, loss in by_solver if loss >= MISTAKES.threshold(True)] == [
         (n, side, played, cost) for n, side, played, _, cost in KNOWN]
     for m in work.found:  # the best move is one the solver values as the best, and its value
         board = Board(*parse_board(m.board))
@@ -78,11 +77,11 @@ def test_only_the_persons_placements_count_in_a_computer_game():
 def test_an_earlier_position_is_an_estimate_with_the_higher_threshold():
     """N6: past the solver's reach the loss is estimated by Hard's search and marked as one."""
     board = Board.replay("f5d6c3d3c4f4f6f3e6e7")  # g2 beside an empty corner: a big loss
-    assert 64 - sum(board.counts()) > mistakes.EXACT_EMPTIES
+    assert 64 - sum(board.counts()) > MISTAKES.exact_empties
     work = finished(Work("g", [parse_square("g2")], (board.black, board.white, board.turn), "standard", (0,)))
     [mistake] = work.found
     assert (mistake.move, mistake.played, mistake.exact) == (1, "g2", False)
-    assert mistake.cost >= THRESHOLD[False] > THRESHOLD[True]
+    assert mistake.cost >= MISTAKES.threshold(False) > MISTAKES.threshold(True)
     assert mistake.best != "g2"
 
 

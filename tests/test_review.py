@@ -54,7 +54,7 @@ def observed(tab: Tab) -> tuple:
             snap["history"], snap["stars"], snap["options"], snap["active_ms"], clock)
 
 
-def fake_evaluation(board, **_):
+def fake_evaluation(board, *_):
     """A fast stand-in for the analysis search: (disc difference, lowest move, not exact)."""
     p, o = board.mover_mask()
     moves = board.legal_moves()
@@ -364,7 +364,7 @@ def test_a3_review_import_and_analysis_never_change_the_session(data):
     mode = data.draw(st.sampled_from(["computer", "local"]), label="mode")
     side = data.draw(st.sampled_from(["black", "white"]), label="side")
     rng = random.Random(data.draw(st.integers(0, 10 ** 9), label="seed"))
-    with mock.patch.object(analysis, "evaluate_position", fake_evaluation):
+    with mock.patch.object(analysis, "position_value", fake_evaluation):
         tab = page(mode, side)
         for _ in range(data.draw(st.integers(5, 40), label="steps")):
             action = data.draw(st.sampled_from(ACTIONS), label="action")

@@ -23,6 +23,7 @@ from ..engine.bitboard import moves_mask
 from ..engine.board import Board
 from ..engine.budget import Deadline
 from ..engine.notation import square_name
+from ..engine.valuing import VALUING
 from ..engine.variants import ANTI
 from ..game.session import Session
 from . import wording
@@ -30,8 +31,8 @@ from .house import Command, Feature, Host
 
 #: Seconds of each step: quick estimates, then the full values.
 STEP_SECONDS = (0.25, 1.5)
-#: Empty squares from which the second step solves every move exactly.
-EXACT_EMPTIES = 15
+#: Empty squares from which the second step solves every move exactly (H1).
+EXACT_EMPTIES = VALUING["hints"].exact_empties
 
 
 class Hints:

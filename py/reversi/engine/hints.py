@@ -23,10 +23,11 @@ from .budget import Deadline, SearchTimeout
 from .endgame import Solver
 from .evaluate import Evaluator, for_variant
 from .search import Search
+from .valuing import VALUING
 from .variants import STANDARD
 
-#: Empty squares from which every move is solved exactly when time allows.
-EXACT_EMPTIES = 15
+#: Empty squares from which every move is solved exactly when time allows (H1).
+EXACT_EMPTIES = VALUING["hints"].exact_empties
 #: Share of a deadline spent on estimates before the solver starts.
 ESTIMATE_SHARE = 0.2
 

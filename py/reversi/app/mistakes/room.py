@@ -21,6 +21,7 @@ from typing import Any, Callable, ClassVar, TypedDict
 
 from ...engine.notation import format_board, format_transcript, parse_square
 from ...engine.puzzle_set import Puzzle
+from ...engine.valuing import move_value
 from ...engine.variants import STANDARD
 from ...game.results import Record, key
 from .. import wording
@@ -28,7 +29,7 @@ from ..house import Command, Feature, Host
 from ..puzzle_mode import PuzzleReport, Puzzles
 from ..review.frames import Review
 from .book import PART, Book, retry_board
-from .finding import THRESHOLD, Work, accuracy, move_value
+from .finding import MISTAKES, Work, accuracy
 from .views import Trend, listing, mark_review
 
 __all__ = ["FEATURE", "PART", "Room"]
@@ -160,8 +161,8 @@ class Room:
 
         def judge(square: str) -> tuple[bool, int]:
             if square not in self.values:
-                self.values[square] = move_value(board, parse_square(square))
-            right = item["value"] - self.values[square] < THRESHOLD[item["exact"]]
+                self.values[square] = move_value(board, parse_square(square), MISTAKES)
+            right = item["value"] - self.values[square] < MISTAKES.threshold(item["exact"])
             if right:
                 self.book.solved(item["id"], self.host.today)
             return right, round(self.values[square])

@@ -2,8 +2,8 @@
 placement, and what each placement lost against the best one.
 
 One position is analysed per call, so the page can show progress and cancel.
-Positions with at most ``EXACT_EMPTIES`` empty squares are solved exactly
-(:mod:`reversi.endgame`); earlier ones are estimated by the midgame search.
+Positions are valued as :data:`reversi.engine.valuing.VALUING` says for the analysis
+(exact within the solver's reach, else estimated; what counts as losing ground).
 Scores are final disc differences (R5), from Black's point of view in
 ``value`` and from the mover's in ``best_score``/``played_score``.
 """
@@ -14,22 +14,16 @@ from typing import TypedDict
 
 from ...engine.bitboard import Square
 from ...engine.board import Board
-from ...engine.budget import Deadline
 from ...engine.notation import square_name
+from ...engine.valuing import VALUING, position_value
 from ...engine.variants import STANDARD, final_score
 from ...game.line import Line, Start
 from .. import wording
 from ..game_text import Played
 from ..movelist import book_plies
 
-#: Positions with this many empty squares or fewer are solved exactly.
-EXACT_EMPTIES = 15
-#: Seconds an estimated position may take (a solved one takes what it needs).
-ESTIMATE_SECONDS = 0.15
-#: Discs a placement must lose to count as losing ground: exact values are
-#: trusted to the disc, estimates only past their noise.
-LOST_GROUND = {True: 1.0, False: 3.0}
-
+#: How the analysis values positions (exact reach, estimate, losing ground).
+ANALYSIS = VALUING["analysis"]
 
 class PlyValue(TypedDict):
     """The analysis of one position (see :func:`analyse_ply`)."""
@@ -83,22 +77,6 @@ def position(moves: list[Square], ply: int, start: Start | None = None, variant:
     return Line(moves[:ply], start=start, variant=variant).board
 
 
-def evaluate_position(board: Board, *, seconds: float = ESTIMATE_SECONDS) -> tuple[float, Square | None, bool]:
-    """Returns ``(score for the side to move, best square, exact)`` in the terms of the
-    board's variant (a disc difference; negated in anti-reversi); a finished game
-    scores its real disc difference so."""
-    from ...engine.think import think
-
-    p, o = board.mover_mask()
-    empties = 64 - (p | o).bit_count()
-    if board.is_game_over():
-        return float(final_score(p, o, board.variant)), None, True
-    exact = empties <= EXACT_EMPTIES
-    result = think(p, o, deadline=None if exact else Deadline(seconds),
-                   exact_empties=EXACT_EMPTIES if exact else 0, variant=board.variant)
-    return result.score, result.square, result.exact
-
-
 def analyse_ply(moves: list[Square], ply: int, start: Start | None = None,
                 variant: str = STANDARD) -> PlyValue:
     """Returns the analysis of the position before placement ``ply`` (or of the
@@ -110,7 +88,7 @@ def analyse_ply(moves: list[Square], ply: int, start: Start | None = None,
     ``best_score`` (for the mover), ``exact``, ``empties``.
     """
     board = position(moves, ply, start, variant)
-    score, best, exact = evaluate_position(board)
+    score, best, exact = position_value(board, ANALYSIS)
     mover = None if board.is_game_over() else board.turn
     value = score if mover in (None, 0) else -score
     if mover is None:
@@ -135,7 +113,8 @@ def losses(moves: list[Square], plies: list[PlyValue]) -> list[Loss]:
         loss = max(0.0, before["best_score"] - played_value)
         exact = before["exact"] and after["exact"]
         out.append(Loss(ply=before["ply"], mover=before["mover"], played=square_name(moves[before["ply"]]),
-                        best=before["best"], loss=round(loss, 1), exact=exact, lost_ground=loss >= LOST_GROUND[exact]))
+                        best=before["best"], loss=round(loss, 1), exact=exact,
+                        lost_ground=loss >= ANALYSIS.threshold(exact)))
     return out
 
 
