@@ -15,7 +15,8 @@ import { createMenu } from "./panels/menu.js";
 import { createMoveList } from "./panels/movelist.js";
 import { createPanels } from "./panels/panels.js";
 import { renderPuzzle } from "./control/puzzles.js";
-import { analysisInView, renderMistakes, renderReviewMistakes } from "./control/mistakes.js";
+import { analysisInView } from "./control/mistakes.js";
+import { FEATURES } from "./features.js";
 import { drawPictures, renderHowto, renderLearn } from "./panels/learn-panel.js";
 import { createEditorState } from "./control/editor.js";
 import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
@@ -104,8 +105,7 @@ function renderIn(snap, flags) {
   ui.render(snap, flags);
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
   renderPuzzle(snap.puzzle || null, $);
-  renderMistakes(snap.mistakes || null, $); // N6-N8, inside the result card
-  renderReviewMistakes(review.active() ? review.current() : null, $); // and in the review
+  for (const feature of FEATURES) if (feature.render) feature.render(snap, { $, review });
   renderLearn(snap.learn || null, $, words);
   if (snap.howto && snap.howto !== shownHowto) { // once per reply: a snapshot is drawn again and again
     shownHowto = snap.howto;
@@ -143,7 +143,6 @@ function bindControls() {
     "editor-copy": "setupCopy", "editor-solve": "setupSolve", "editor-analyse": "setupAnalyse",
     "puzzle-close": "closePuzzles", "puzzle-retry": "retryPuzzle", "puzzle-answer": "showAnswer",
     "puzzle-play-out": "playOut", "puzzle-next": "nextPuzzle", "puzzle-daily": "dailyPuzzle",
-    "mistakes-retry": "retryMistakes",
     "lesson-close": "closeLessons", "lesson-retry": "retryLesson", "lesson-next": "nextLesson", "lesson-howto": "openHowto",
   };
   for (const [id, intent] of Object.entries(clicks)) $(id).addEventListener("click", () => emit(intent));
@@ -159,7 +158,9 @@ function bindControls() {
     });
   }
   $("menu-open").addEventListener("click", () => menu.open());
-  $("review-mistakes-retry").addEventListener("click", (event) => emit("retryGameMistakes", event.currentTarget.dataset.game));
+  for (const [id, intent] of FEATURES.flatMap((feature) => Object.entries(feature.clicks || {}))) {
+    $(id).addEventListener("click", (event) => emit(...(typeof intent === "function" ? intent(event) : [intent])));
+  }
   $("editor-play").addEventListener("click", () => emit("setupPlay", "computer"));
   $("editor-local").addEventListener("click", () => emit("setupPlay", "local"));
   $("editor-apply").addEventListener("click", () => emit("setupApply", $("editor-board").value));

@@ -36,7 +36,8 @@ import { createPondering } from "./pondering.js";
 import { createStartup } from "./startup.js";
 import { WATCH_DELAY_MS, createWatching } from "./watching.js";
 import { createLearn, learnIntents } from "./learn.js"; // Learning (N1-N5)
-import { createMistakeWork, mistakeIntents } from "./mistakes.js"; // Learn from your own games (N6-N8)
+import { createMistakeWork } from "./mistakes.js"; // Learn from your own games (N6-N8)
+import { FEATURES } from "../features.js";
 
 export { COMPUTER_DELAY_MS, WATCH_DELAY_MS };
 
@@ -44,6 +45,7 @@ export function createController({
   engine, store, view, review, editor, ui, announce, sound, clipboard, timers, hidden, opening, browserLanguage = "en",
   share = null, pageUrl = () => "", puzzles = createPuzzles(),
   learn = createLearn(), // Learning (N1-N5)
+  features = FEATURES, // each feature's intents (web/features.js)
 }) {
   let snap = null;
   const state = createState();
@@ -218,7 +220,7 @@ export function createController({
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
-    ...mistakeIntents({ command: overrule, announce }), // N8: a retry wins over the analysis step
+    ...Object.assign({}, ...features.map((feature) => (feature.intents ? feature.intents({ command, overrule, announce }) : {}))),
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

@@ -53,6 +53,20 @@ export function createMistakeWork({ state, current, command, hidden, busy, annou
   return { schedule, input };
 }
 
+/** The feature as the page reads it (web/features.js): Retry's buttons, its intents, and the
+ * lists it draws in the result card and the review. */
+export const feature = {
+  clicks: {
+    "mistakes-retry": "retryMistakes",
+    "review-mistakes-retry": (event) => ["retryGameMistakes", event.currentTarget.dataset.game],
+  },
+  intents: ({ overrule, announce }) => mistakeIntents({ command: overrule, announce }), // a retry wins over the analysis step
+  render(snap, { $, review }) {
+    renderMistakes(snap.mistakes || null, $); // inside the result card
+    renderReviewMistakes(review.active() ? review.current() : null, $); // and in the review
+  },
+};
+
 /** Returns the intents: Retry your mistakes opens the next one in the puzzle card (of
  * one game, `game` its record key, from its review or its history row). */
 export function mistakeIntents({ command, announce }) {

@@ -1,6 +1,8 @@
 """The word tables: one JSON file a language, every sentence under a stable key (L1-L4).
 
-A table (``lang/<code>.json``) maps each key to a sentence with named
+A language's table is ``lang/<code>.json`` here, with the words of each feature that
+keeps its own beside it (``reversi/app/<feature>/lang/<code>.json``: a feature declares
+its words where it lives, and no key is in two tables).  A table maps each key to a sentence with named
 placeholders (``"{who} plays {square}"``), or, where a count decides the form,
 to its plural forms by CLDR category (``{"one": …, "other": …}``): Japanese,
 Chinese and Korean have one form; English, German and Spanish two, with 1 alone
@@ -32,6 +34,8 @@ LANGUAGES: tuple[tuple[str, str], ...] = (
 CODES = tuple(code for code, _ in LANGUAGES)
 assert set(CODES) == set(SETTING_CODES) - {""}, "the settings offer every language there is a table for"
 DEFAULT = "en"
+#: The package whose feature folders may keep their own words.
+FEATURES = "reversi.app"
 #: Each language's plural categories (CLDR, cardinal numbers).
 CATEGORIES = {"en": ("one", "other"), "de": ("one", "other"), "es": ("one", "other"), "fr": ("one", "other"),
               "ja": ("other",), "zh-Hans": ("other",), "zh-Hant": ("other",), "ko": ("other",)}
@@ -45,8 +49,20 @@ _language: contextvars.ContextVar[str] = contextvars.ContextVar("language", defa
 
 @functools.cache
 def table(code: str) -> dict[str, Any]:
-    """Returns the word table of a language (loaded once)."""
-    return json.loads(resources.files(__package__).joinpath(f"lang/{code}.json").read_text("utf-8"))
+    """Returns the word table of a language (loaded once): this package's and each
+    feature's own, merged.
+
+    :raises ValueError: when two tables name one key.
+    """
+    words: dict[str, Any] = json.loads(resources.files(__package__).joinpath(f"lang/{code}.json").read_text("utf-8"))
+    for folder in sorted(resources.files(FEATURES).iterdir(), key=lambda folder: folder.name):
+        own = folder.joinpath(f"lang/{code}.json")
+        if folder.name != "wording" and own.is_file():
+            extra = json.loads(own.read_text("utf-8"))
+            if words.keys() & extra.keys():
+                raise ValueError(f"{folder.name}'s words repeat keys: {sorted(words.keys() & extra.keys())[:3]}")
+            words.update(extra)
+    return words
 
 
 def language() -> str:
