@@ -1,14 +1,8 @@
-"""Balanced random openings: standard-game lines the engine judges even.
+"""Balanced random openings: standard-game lines the engine judges even (R2, R6).
 
-The data file ``data/balanced.txt`` (built by ``bench/openings.py``, whose
-command and seed are in its second line) holds random lines of 6-10
-placements from the standard opening (R2), each with f5 first, no two
-reaching the same position up to the board's symmetries, each within about
-2 discs of even by a deep midgame search with the trained evaluation.  A line
-is its transcript (R6) and Black's value of that search, in discs.
-
-:func:`pick` chooses one with a seed, so a game can say which opening it
-was given and replay it.
+``data/balanced.txt`` (built by ``bench/openings.py``) holds each line's transcript and
+Black's value in discs; :func:`pick` chooses one with a seed, for the session's new
+game.  The file and how its lines were chosen: ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -21,7 +15,7 @@ from .bitboard import Square
 from .datafile import data_lines
 from .notation import parse_transcript
 
-#: The data file (see the module docstring).
+#: The data file (its format: ``docs/engine.md``).
 DATA_FILE = Path(__file__).resolve().parent / "data" / "balanced.txt"
 #: Placements in a balanced opening.
 MIN_PLIES, MAX_PLIES = 6, 10

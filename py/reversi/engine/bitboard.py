@@ -1,44 +1,10 @@
-"""Bitboards: 64-bit ints, one bit a square, and the move generator.
+"""Bitboards: 64-bit ints, one bit a square, and the move generator (R1, R3).
 
-Square ``s`` is ``row * 8 + col`` with a1 = 0, h1 = 7, a8 = 56 (R1: columns
-a-h left to right, rows 1-8 top to bottom).  A position is a pair of
-bitboards ``(p, o)``: the discs of the side to move and of its opponent.
-Left shifts move towards h and towards row 8.
-
-Speed: CPython (and Pyodide, more so) pays a few hundred machine instructions
-for every int operation, nearly whatever the int's width up to a few hundred
-bits, and a bit more for a call.  The generator is therefore written to do few
-operations, not narrow ones.
-
-:func:`moves_mask` (R3) works on two copies of the board in one int: the
-position in bits 0-63 and the position turned half a turn (square ``s`` moved
-to ``63 - s``) in bits 80-143.  Reversing all 144 bits of ``o | p << 80``
-(``to_bytes`` big-endian, ``bytes.translate`` with a bit-reversal table,
-``from_bytes`` little-endian: three calls) yields both turned boards at once.
-A left shift then walks the first copy forwards and the second one backwards,
-so four shift directions cover all eight:
-
-* horizontal (shift 1): one integer addition.  Adding to the opponent's discs
-  (edge columns left out) those of them that directly follow a disc of the
-  mover makes each such run carry over onto the square just past it; without
-  the edge columns a carry never leaves its row ("carry propagation");
-* vertical and diagonal (shifts 8, 9, 7): the shift-and-mask flood fill with
-  one doubling step (Kogge-Stone style), six discs long at most.
-
-Shifts push the first copy's bits at most 18 places up: into the 16 bits
-between the copies, or onto column a of the second copy, which the edge mask
-clears.  Of the result only empty squares are kept, and its second copy is
-turned back with the same three calls.  That is 61 int operations and 6 calls
-where eight one-way flood fills took 117 operations (``bench/perft.py``
-compares the two).  :func:`moves_masks` does the same for many positions
-at once, side by side in one wider int (the exact solver's fastest-first
-ordering needs the moves of every child).
-
-:func:`flips_mask` (R3) reads precomputed tables: per square, the rays
-worth walking (at least two squares long) grouped by which neighbouring
-squares hold opponent discs, and per ray, a dict from the opponent discs on
-it to the square that closes the run and the run itself.  A direction thus
-costs a dict lookup and a test, whatever its length.
+Square ``s`` is ``row * 8 + col`` with a1 = 0, h1 = 7, a8 = 56; left shifts move towards
+h and towards row 8.  A position is a pair ``(p, o)``: the discs of the side to move and
+of its opponent.  Every rung above calls it (board, searches, solver, the app's views).
+It is written as few, dense int operations: how and why, with the counts, in
+``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -131,13 +97,8 @@ _WIDE = tuple(_wide(k) for k in range(65))
 def moves_masks(positions: list[tuple[Bitboard, Bitboard]]) -> list[Bitboard]:
     """Returns :func:`moves_mask` of each ``(p, o)`` of ``positions`` (R3), all in one go.
 
-    The positions lie side by side in one wide int, ``o | p << 80`` in slot
-    ``j`` (``_SLOT`` bits each).  Reversing all its bits puts position ``j``'s
-    turned discs in slot ``k - 1 - j``: each slot then holds one position in its
-    first copy and another, turned, in its second, and the generator's
-    operations (the same as :func:`moves_mask`'s) run on every slot at once;
-    reversing the result brings each turned copy's moves back to its position's
-    slot.  About 2.3 times faster per position than one call each.
+    The positions lie side by side in one wide int (``_SLOT`` bits each); ``docs/engine.md``
+    says how, and what it saves.
     """
     first, second, both, inner, width = _WIDE[len(positions)]
     x = 0

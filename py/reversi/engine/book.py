@@ -1,22 +1,10 @@
-"""Opening book: positions of the main lines with the value of a deep search.
+"""Opening book: positions of the main lines with the value of a deep search (C2, K1).
 
-A book maps positions to their value for the side to move (the expected
-final disc difference, R5, as an integer).  Symmetric positions are one
-entry: a position is stored under the least of its eight images by the
-board's symmetries (:func:`canonical`).  ``bench/book.py`` builds the book
-from the opening by deep searches, expanding every move within a margin of
-the best, so the book holds the main lines and the values of their moves.
-
-:meth:`Book.choose` plays from it: among the moves leading to positions in
-the book, those within ``margin`` discs of the best, one picked by a seeded
-random generator (so games differ, C2, and replay under the same seed).
-
-File format: a line ``reversi-book 2``, a JSON header line (command, seed,
-depth, counts) and zlib-compressed columns, records sorted by key: every
-position's ``p`` half of the key (the side to move's discs, 8 bytes each,
-little-endian), then every ``o`` half, then every value (a signed byte).
-Whole columns read at C speed, so a book of 60,000 positions loads in about
-20 ms in CPython (a record at a time took three times as long).
+A :class:`Book` maps positions, stored once per eight symmetric images
+(:func:`canonical`), to their value for the side to move in discs (R5);
+:meth:`Book.choose` plays from it with a seed (C2), and the players, the hints and the
+move list ask it.  ``bench/book.py`` builds it; the file format and its load time:
+``docs/engine.md``.
 """
 
 from __future__ import annotations

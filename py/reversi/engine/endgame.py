@@ -1,63 +1,11 @@
-"""Exact endgame solver: the final disc difference under perfect play (SPEC R4, R5).
+"""Exact endgame solver: the final disc difference under perfect play (R4, R5, V2, C6).
 
-The score of a finished game is the real disc count, ``popcount(p) -
-popcount(o)``: empty squares go to nobody (R5), unlike the usual tournament
-convention (used by Edax and the FFO test files) that gives them to the winner.
-A side without a legal move passes (R4); the game ends when neither side can move.
-
-The search is negamax alpha-beta, fail-soft, in the layout of Edax's
-``endgame.c`` (Richard Delorme), adapted to what is cheap in Python, where
-every call and every int operation costs about the same (tens of nanoseconds)
-whatever its width.  Every search has a null window: it answers whether the
-score is above ``alpha`` and returns a bound.  :meth:`Solver.solve` finds the
-exact score with a sequence of such tests, MTD(f) (Plaat et al.), the first
-at 0 and each next one just past the bound the previous one returned; the
-table carries what each test learnt to the next.  (Against principal
-variation search with a full window, whose first move costs most, this
-visits a quarter fewer nodes on FFO #1-#19.)  From 18 empty
-squares a midgame search gives the first test and seeds the table
-(:mod:`reversi.engine.first_guess`).
-
-Stability cutoff (SPEC R5: the score is the real disc difference): discs that
-can never be flipped stay the owner's to the end, so with ``s`` stable discs
-of the opponent the score is at most ``64 - 2 * s``; a null-window search at
-``alpha`` at or above that bound returns it at once.  In anti-reversi (V2)
-the score is ``o - p``, so it is the mover's own stable discs that bound it.
-Above ``SHALLOW`` empties the stable discs are those of the edges and the
-inner ones found from full lines (:func:`~.stability.stability_bound`); from
-``SHALLOW`` down, the edges' only (:func:`~.stability.edge_bound`: the inner
-ones cost 10 % there).  The test is made only when the side's discs allow a
-cut, so it costs a count in balanced positions, where it never cuts (32
-stable discs are needed at alpha 0); in lopsided ones like FFO #39 it cuts
-the whole refutation of a wipe-out.
-
-- Above ``SHALLOW`` empty squares: a transposition table keyed by ``(p, o)``
-  holds a lower and an upper bound, the best move and the empty squares
-  left after it.  When full, it keeps the half with the most empty squares
-  (depth-preferred: they cost the most to find again).  The table's move is
-  searched first, alone, before the other moves are made and ordered.  The
-  others go fastest-first: fewest replies for the opponent (corners counted
-  twice; every child's replies found in one go by
-  :func:`~reversi.engine.bitboard.moves_masks`), ties broken by a static
-  square priority (corners first, X-squares last).  From ``EVAL_ORDER`` empty squares (after the move) up, the replies
-  count ``MOBILITY_WEIGHT`` discs each and the evaluation of the position
-  after the move is added (as Edax mixes mobility and shallow evaluations);
-  from ``SEARCH_ORDER`` up, that evaluation is a one-ply search's (the
-  opponent's best reply): FFO #25-28 and #33, 10 % fewer nodes.  Before the
-  other moves are searched, their table bounds are checked for one that
-  already refutes the position ("enhanced transposition cutoff").
-- From ``SHALLOW`` down to 5 empty squares: no table and no move generation.
-  The empty squares are kept in a list in static priority order and tried
-  with :func:`~reversi.bitboard.flips_mask`, squares in regions (board
-  quadrants) with an odd number of empties first ("parity": the side that
-  moves last in a region tends to gain there).
-- The last four, three, two and one empty squares:
-  :mod:`reversi.engine.lastsquares`.
-
-Sources: Edax ``endgame.c`` and ``move.c`` (fastest-first, parity, the solve_4
-ordering, enhanced transposition cutoff); A. Plaat, J. Schaeffer, W. Pijls and
-A. de Bruin, "Best-first fixed-depth minimax algorithms" (1996) for MTD(f);
-M. Buro's papers on Logistello for fastest-first in Othello endgames.
+Empty squares count for nobody (R5), unlike the FFO files' convention.  :func:`solve`,
+:func:`solve_all` and :class:`Solver` (an MTD(f) of null-window searches, with a table,
+fastest-first ordering, parity and a stability cutoff; the last four squares are
+:mod:`.lastsquares`) serve the root driver (:mod:`.think`) and every other exact use:
+hints, valuing, weakening, puzzle proofs, lessons, position setup, the command line.  The
+algorithm, its sources and its measurements: ``docs/endgame.md``.
 """
 
 from __future__ import annotations
@@ -113,10 +61,9 @@ class Solver(LastSquares):
     ``nodes`` counts the positions searched with two or more empty squares
     (the last placement is scored without building its position).
     Reusing a solver for related positions reuses the table.  ``evaluator``
-    orders the moves far from the end (a variant's own, SPEC V2).
-    ``variant`` names the result optimised (SPEC V2): in ``"anti"`` every
-    finished game scores ``o - p``, fewer discs being better; the negamax is
-    unchanged, as that score is antisymmetric too.
+    orders the moves far from the end (a variant's own, V2).
+    ``variant`` names the result optimised (V2): in ``"anti"`` every
+    finished game scores ``o - p``, fewer discs being better.
     """
 
     #: The midgame search that gives MTD(f) its first guess (the compiled one in the tools).
@@ -352,7 +299,7 @@ def solve(p: Bitboard, o: Bitboard, *, alpha: int = -64, beta: int = 64,
           deadline: Deadline | None = None, evaluator: Evaluator = STANDARD,
           variant: str = "standard") -> tuple[int, Square | None]:
     """Returns ``(score, square)``: the final disc difference for ``p`` to move
-    under perfect play by both sides (SPEC R5: empty squares count for nobody),
+    under perfect play by both sides (R5: empty squares count for nobody),
     and a best placement (None when ``p`` must pass or the game is over).
     In ``variant`` ``"anti"`` the score is the opponent's discs minus ``p``'s
     (:func:`~reversi.engine.variants.final_score`), which both sides maximise.

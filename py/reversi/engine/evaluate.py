@@ -1,42 +1,10 @@
-"""Static evaluation: trained pattern weights, in disc-difference units.
+"""Static evaluation: trained pattern weights, in disc-difference units (R5, C2, V2).
 
-The value of a position ``(p, o)`` (``p`` to move) estimates the final disc
-difference ``discs(p) - discs(o)`` under good play (R5), so it mixes
-with the exact scores of finished games and of the endgame solver.
-
-It is a sum of weights (Logistello's and Edax's pattern evaluation, see
-:mod:`reversi.engine.patterns`): one per pattern instance, looked up by the
-instance's content, plus a constant and a parity term (+1 for an odd
-number of empty squares, -1 for even: the side to move then expects the
-last move) when the weight file has them.  (C2: corners, the squares next
-to them, edges and stability are in the edge and corner patterns; mobility,
-measured as a global term, lowered the error by at most 0.3 discs for a
-third more time per evaluation, so it is left out.)  Each game stage (a range of empty squares) has its own weights.
-They are fitted by ``bench/gen.py fit`` on self-play positions labelled by
-8-ply searches and, from 20 empties, by the exact solver; the weight file's
-header records the commands that made its data and its fit
-(:mod:`reversi.engine.weights`).
-
-An :class:`Evaluator` holds one weight file: the standard game's is
-:data:`STANDARD` (also the free opening's: from its fifth placement on the
-rules are the standard ones), anti-reversi's is fitted on anti-reversi games
-(``data/anti.weights``, V2; :func:`for_variant`).  The header's
-``variant`` names the game whose scores the weights estimate; exact values
-(a full board, a side without discs) are then scored in that game's terms.
-Its stage tables become tuples of ints (fast to index) the first time a stage
-is evaluated (``tuple(array)``: about 2 ms a stage in CPython, for 0.5 MB more
-a stage: most weights are small ints, which Python shares anyway).  Tuples,
-not lists: the garbage collector stops tracking a tuple of ints, so its full
-collections do not walk the loaded stages' million entries (with lists a full
-collection took 43 ms in Pyodide, and 7 ms with tuples; Easy's move times had
-such pauses).
-
-An evaluator remembers its last :data:`KNOWN` values by position
-(``Evaluator.known``; emptied when full): a midgame search meets about a
-third of its leaves again, in its next iterations and by transposition, and
-about 45 % over a game's consecutive moves.  A value is a pure function of the
-position, so the search's moves and node counts are the same with or without
-it; only the time changes (``bench/RESULTS.md``).
+The value of ``(p, o)`` estimates the final disc difference for ``p`` under good play,
+so it mixes with exact scores.  :class:`Evaluator` holds one weight file
+(:data:`STANDARD`, or a variant's own by :func:`for_variant`); the searches, the solver's
+move ordering, the hints and pondering call it.  The patterns, the fit, the tuples and
+the memory of known values, with their measurements: ``docs/engine.md``.
 """
 
 from __future__ import annotations

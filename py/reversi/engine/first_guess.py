@@ -1,18 +1,10 @@
-"""The exact solver's first guess (R5): where MTD(f) starts, and the moves it
-learns on the way (:mod:`reversi.engine.endgame`).
+"""The exact solver's first guess (R5): where MTD(f) starts, and the moves it learns on the
+way, for :mod:`reversi.engine.endgame`.
 
-From ``GUESS_EMPTIES`` empty squares the first test is at the midgame search's
-score (depth :func:`guess_depth`, rounded to an even number), not at 0: every
-test between 0 and the score is a whole search, and the guess skips most of
-them (FFO #33, -8: five tests from 0, 38.6 s; two from -6, 21.1 s; #39, +64:
-549 s before, 194 s with the guess and the stability cutoff).  That search goes
-:data:`GUESS_DEPTH` (11) plies deep (7 at 20 empties before: its guesses missed
-FFO #26-38 by 52 discs in all, now 26); from ``SEED_EMPTIES`` (18, its score
-unused below 20) its best moves of positions searched :data:`SEED_DEPTH` (4)
-plies or more (and valued short of the evaluation's clamp, ±64) seed the
-solver's table as moves without bounds.  FFO #27,
-#29-35: 22.5 M -> 20.0 M -> 18.7 M nodes, 1.16 times faster; self-play at
-18-20 empties 10-20 % fewer nodes, at 17 2 % more.
+From :data:`GUESS_EMPTIES` empty squares the first test is at a midgame search's score
+(:func:`first_guess`), and from :data:`SEED_EMPTIES` that search's best moves seed the
+solver's table (:func:`seed`).  What the guess and the seeds save, on FFO positions and
+in self-play: ``docs/endgame.md``.
 """
 
 from __future__ import annotations
@@ -65,9 +57,9 @@ def seed(table: Table, found: dict[tuple[Bitboard, Bitboard], tuple[int, int, fl
          shallow: int) -> None:
     """Gives ``table``, as moves without bounds, the best moves of the search table
     ``found`` in positions searched ``SEED_DEPTH`` plies or more, with at least
-    ``shallow`` empties left after the move and a value inside -64..64: at the
-    evaluation's clamp every move reaching it ties, so its move is anyone's (FFO
-    #39, +64: 9.17 M nodes with those moves, 0.76 M without)."""
+    ``shallow`` empties left after the move and a value inside -64..64 (at the
+    evaluation's clamp every move ties: ``docs/endgame.md``).
+    """
     for key, (depth, _, value, move) in found.items():
         left = 63 - (key[0] | key[1]).bit_count()  # as the table counts: after the move
         if move >= 0 and depth >= SEED_DEPTH and left >= shallow and -64 < value < 64 \

@@ -1,14 +1,9 @@
-"""The exact solver's last four, three, two and one empty squares (SPEC R4, R5).
+"""The exact solver's last four, three, two and one empty squares (R4, R5).
 
-Unrolled code, one method per count, the four in the parity order the caller
-gives (as Edax's solve_4 sorts them: :func:`odd_first`, squares in quadrants
-with an odd number of empties first, else by a static priority): in Python a
-call and a loop cost more than the straight-line tests.  The last empty
-square's score comes from the number of discs its placement would flip, read
-without :func:`~reversi.engine.bitboard.flips_mask` or building the position:
-the board being full but for that square, the mover's discs on each line
-through it give the counts of both sides (four dict lookups, :data:`_LINES`).
-:class:`LastSquares` is the base of :class:`reversi.engine.endgame.Solver`.
+:class:`LastSquares` is the base of :class:`reversi.engine.endgame.Solver`: unrolled
+null-window searches in the parity order the caller gives (:func:`odd_first`), and the
+last square scored from the discs it would flip, read from :data:`_LINES` without
+building the position.  Why it is unrolled: ``docs/endgame.md``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """OBF problem files: positions with the exact score of every move (Edax's test format).
 
-A line is a board string (:func:`reversi.engine.notation.parse_board`: 64
-squares a1..h8, a space, the side to move), then ``; move:score`` for every
-legal move, best first (``G8:+18; H1:+12;``).  Lines that are empty or start
-with ``#`` are skipped, so a file can name its source in its first line.
-Scores follow the FFO convention, which gives the empty squares left at the
-end to the winner (R5 gives them to nobody).
+A line is a board string and ``; move:score`` for every legal move, best first; its
+scores give the empty squares left at the end to the winner (the FFO convention, not
+R5's).  The command line's ``bench --ffo`` and the tests read them.  The format in full:
+``docs/engine.md``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
-"""Opening names: which named opening a standard game follows.
+"""Opening names: which named opening a standard game follows (R6).
 
-The table ``data/openings.txt`` (its header names its source) holds the named
-lines from the standard opening, each a transcript (R6) and its name.
-Every line holds in the four symmetries of the board that keep the four-disc
-start (the other four swap the colours of the start, so their images are not
-games); a line's images are named alike, so ``f5d6`` and ``c4e3`` are both the
-Perpendicular Opening.  A game is named by the longest listed line it begins
-with, so it keeps the last name reached once it leaves the known lines.
-
-A name may carry aliases after a slash ("Heath/Tobidashi"); :func:`name`
-returns the first, :func:`aliases` all of them.
+A game is named by the longest line of ``data/openings.txt`` it begins with, in any of
+the four symmetries that keep the start; :func:`name` gives the first name, and
+:func:`aliases` all of them.  The wording of a game calls it.  The table and its
+symmetries: ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -24,7 +18,7 @@ from .notation import parse_transcript
 from .patterns import symmetric
 from .variants import OPENING_BLACK, OPENING_WHITE
 
-#: The table (see the module docstring).
+#: The table (its format: ``docs/engine.md``).
 DATA_FILE = Path(__file__).resolve().parent / "data" / "openings.txt"
 
 

@@ -1,39 +1,11 @@
-"""Board patterns: the square groups of the pattern evaluation and their indices.
+"""Board patterns: the square groups of the pattern evaluation and their indices (C2).
 
-A pattern is an ordered group of squares; the board's content on it, read as
-a number in base 3 (digit ``i`` for square ``i``: 0 empty, 1 a disc of the
-side to move, 2 an opponent disc), is its *index* into a weight table.
-The pattern types are Logistello's and Edax's (M. Buro, "Logistello: a
-strong learning Othello program", 1997; Edax ``eval.c``): rows and columns
-2-4, the diagonals of length 4-8, each edge with its two X-squares, the 3x3
-corner blocks and the 2x5 corner blocks.  Every type is listed once, in the
-orientation of the a1 corner; its instances are its images under the eight
-symmetries of the board, 46 in all, and instances of a type share weights.
-
-Fast indices.  Per-square Python work costs too much, so the instances are
-read from whole bytes.  Both sides go in one int, ``p | o << 64``, and three
-transforms of it (``_VIEWS``, each a few shifts and masks) bring every
-instance into few bytes:
-
-* the board itself: its bytes are the rows;
-* its transpose (three delta swaps): the bytes are the columns;
-* its two "pseudo-rotations" by 45 degrees (three lane-wise rotate-and-swap
-  steps each): every byte holds whole diagonals of one direction.
-
-Each transform only moves bits, so the image of the board is the union of
-the images of its 16 bytes.  The generated code does not run the transforms:
-it looks up each byte of ``p | o << 64`` in a table holding that byte's
-image under all three, side by side in one 384-bit int, joins the 16 with
-``|`` and cuts the result into its 48 bytes at once.  (The shifts and masks
-themselves took 26 % more instructions an evaluation in CPython, and about
-half as much time again in Pyodide, where every operation on a long int
-costs more.)
-
-An instance then costs two lookups per byte it touches, in 256-entry tables
-that turn the side to move's byte and the opponent's byte into their part of
-the instance's index.  :data:`SOURCE` is that code, generated once at import
-from the pattern list (one line per instance): :func:`indices` returns the 46
-indices and :func:`make_sum` builds the weighted sum used by the evaluation.
+A pattern's content, read in base 3 (0 empty, 1 the mover's, 2 the opponent's), is its
+index into a weight table; 46 instances, the images of Logistello's and Edax's types
+under the board's eight symmetries.  :func:`indices` and :func:`make_sum` (from the code
+in :data:`SOURCE`, generated at import) serve :mod:`.evaluate`, :mod:`.weights` and the
+book and the opening names (:func:`symmetric`).  How the indices are read from whole bytes,
+and what it saved: ``docs/engine.md``.
 """
 
 from __future__ import annotations

@@ -1,25 +1,12 @@
-"""Thinking on the opponent's time (pondering): while the person thinks, the
-computer searches the positions after the person's likeliest replies, so that
-its reply starts from what it learnt there (C2).
+"""Thinking on the opponent's time (C4): while the person thinks, the computer searches the
+positions after the person's likeliest replies, so that its reply starts from what it
+learnt there.
 
-:class:`Ponder` works for one computer level in one position with the person
-to move.  :meth:`Ponder.start` ranks the person's moves: first the one a
-short search from the person's side finds best (the likeliest), then the
-others by the evaluation of the position they leave.  :meth:`Ponder.work`
-spends nodes: ``PREDICT_SHARE`` of them going on with that search (when it
-changes its mind, the order follows), the rest on the positions after the
-first three moves, ``SHARES`` of it each, most on the likeliest, each an
-iterative deepening search kept between calls (its history and depth reached),
-all with one table: the table of the computer's search before, when given, so
-that what it learnt of the person's replies serves at once (``bench/ponder.py``,
-1000 games: 64.2 % with it, 57.1 % with a table each).  A short call (the page's
-slice of about 10 ms) runs the one search owed most, so that every search's runs
-are long enough to go deeper.  When the person has moved, :meth:`Ponder.take`
-gives the search of the position they left, if it was pondered, and the
-computer's move goes on with it (:func:`reversi.engine.players.choose_move`'s
-``prepared``): the same table, the same best move, and the node budget of a
-move on top of what was pondered; any other move goes on with the table (:meth:`Ponder.search_for`).
-With no pondering, play is exactly as before.
+:class:`Ponder` works for one computer level in one position with the person to move;
+the app's pondering (:mod:`reversi.app.pondering`) calls it a slice at a time and hands
+:meth:`Ponder.take`'s search to :func:`reversi.engine.players.choose_move`.  With no
+pondering, play is exactly as before.  How the nodes are shared, and what it won:
+``docs/engine.md``.
 """
 
 from __future__ import annotations

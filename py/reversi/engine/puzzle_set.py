@@ -1,19 +1,9 @@
 """The puzzle set: positions with one clearly best move, proved exactly.
 
-The data file ``data/puzzles.txt`` (built by ``bench/puzzles.py``, whose command
-and seed are in its second line) holds one puzzle a line::
-
-    number level board turn kind scores
-
-``board`` is the 64 cells a1..h8 (``X``, ``O``, ``-``) and ``turn`` the side to
-move (``X`` or ``O``), as in a board string (E1); ``kind`` is ``win`` (the
-only winning move) or ``best`` (better than every other by at least four
-discs); ``scores`` gives every legal move's exact final disc difference for the
-side to move with perfect play after it, as the solver proved it
-(``d3+6,c4-2``).  ``level`` (1-5) grades how hard it is
-(:func:`reversi.engine.puzzle_proofs.hardness`).  This module only reads and
-writes the set (it is imported at start-up); the searches that judge and prove
-puzzles are in :mod:`.puzzle_proofs`.
+This module only reads and writes ``data/puzzles.txt`` (built by ``bench/puzzles.py``),
+one puzzle a line with its board as a board string (E1), and is imported at start-up by
+the puzzles, the mistakes' retries (N8) and the wording; the searches that judge and
+prove puzzles are :mod:`.puzzle_proofs`.  The line format: ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -28,7 +18,7 @@ from .datafile import data_lines
 from .notation import parse_board
 from .variants import STANDARD
 
-#: The data file (see the module docstring).
+#: The data file (its format: ``docs/engine.md``).
 DATA_FILE = Path(__file__).resolve().parent / "data" / "puzzles.txt"
 #: The difficulty levels.
 LEVELS = 5

@@ -1,9 +1,8 @@
-"""Stable discs (R5): discs that no sequence of placements can flip, a lower
-bound of their owner's final discs, for the exact solver's stability cutoff.
-On the edges, Edax's ``find_edge_stable``, memoised in a table of the 6,561
-edges built at import in about 50 ms; inside, discs whose four lines are each
-full or hold a stable disc of the same colour next to them (Edax's
-``get_stability``)."""
+"""Stable discs (R5): discs that no sequence of placements can flip, a lower bound of
+their owner's final discs, for the exact solver's stability cutoff
+(:func:`stability_bound`, :func:`edge_bound`).  Edax's edge and inner rules, and their
+cost: ``docs/endgame.md``.
+"""
 
 from __future__ import annotations
 

@@ -1,16 +1,10 @@
-"""The root driver: the best move within a budget, by the exact solver near the
-end of the game and by the midgame search before.
+"""The root driver: the best move within a budget, by the exact solver near the end of the
+game and by the midgame search before (C2, C6).
 
-:func:`think` is what the computer players and the analysis call: it plays the
-endgame exactly with :class:`reversi.engine.endgame.Solver` when asked to (at
-most ``exact_empties`` empty squares) and falls back to the midgame result of
-:class:`reversi.engine.search.Search` if the solver runs out of time.
-A few squares earlier (at most ``wld_empties``) the solver proves only win,
-loss or draw (the window -1, 1), many times cheaper than the disc count (C6):
-a proven win or draw is played, the midgame search's move when it is one of
-them; after a proven loss, or with no proof in time, the midgame search
-decides.  :func:`exact_threshold` says from how many empty squares the solver
-is expected to finish in a number of seconds, from measured solver times.
+:func:`think` is what the computer players (:mod:`.players`) and the analysis call;
+:func:`exact_threshold` and :func:`proof_threshold` say from how many empty squares the
+solver is expected to finish in a number of seconds.  How the budget is shared between
+the search, the proof and the solver: ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -126,12 +120,8 @@ def _prove(p: Bitboard, o: Bitboard, search: Search, max_depth: int, deadline: D
            solver: Callable[[Deadline | None], Solver]) -> Result:
     """Returns a move that the solver proves wins, or else draws, for ``p`` (the
     midgame search's move when it is one), or the midgame ``search``'s move after a
-    proven loss or with no proof in time.
-
-    The midgame search first has ``1 - SOLVE_SHARE`` of its budget (its node cap's
-    and the deadline's), then the proof ``solver(deadline)`` at most ``PROOF_SHARE``
-    of the time (no limit without a deadline), then, after a loss or a timeout, the
-    rest of the budget (the search goes on from its completed depths).
+    proven loss or with no proof in time; the search, then the proof, then the search
+    again share the budget as ``docs/engine.md`` says (``SOLVE_SHARE``, ``PROOF_SHARE``).
     """
     start = time.perf_counter()
     cap, share = search.max_nodes, 1 - SOLVE_SHARE

@@ -1,45 +1,11 @@
 """Time management for Expert's midgame search, in node budgets (C5).
 
-A level with ``Level.timing`` on does not spend the same nodes on every move:
-it saves on easy moves and spends the saving on hard ones, so that over a game
-it searches about as many nodes as without (``bench/timing.py`` measures it).
-The iterative deepening loop (:meth:`reversi.engine.search.Search.run`, the
-Python driver that the compiled engine shares, so both play alike) asks a
-:class:`Clock` after each completed depth; the rule is:
-
-- A forced move (one legal move) and a book move are played with no search
-  at all (:func:`reversi.engine.players.choose_move`): no clock is started.
-- **More** -- the move is *unsettled* when the last completed depth changed
-  the best move, or lowered its score by at least :data:`DROP` discs from the
-  depth before.  An unsettled search may go on to the clock's ceiling (never
-  further); a settled one stops at the base budget.  The cap is decided again
-  after each depth, so a search that settles past the base budget stops there.
-- **Less** -- the move is *easy* when the best move has been the same for the
-  last :data:`STABLE` completed depths, the search is not unsettled, and
-  every other move is at least :data:`WIDE` discs worse (a null-window
-  search of each, two plies shallower than the last completed depth: a
-  cheap bound).  An easy move stops as soon as the next depth is not
-  expected to finish within the base budget: that depth would be cut off,
-  and its nodes are saved.  The next depth's cost is predicted from the
-  last depths of the same parity: ``cost(d + 1) = cost(d - 1) * cost(d) /
-  cost(d - 2)`` (Othello's odd and even depths grow differently).
-- The nodes of the margin test count like any other; everything depends on
-  the node counts only, so the same position, seed and budget always give
-  the same move (and the same nodes) on the Python and the compiled engine.
-
-A clock counts nodes or seconds (:func:`node_clock`, :func:`wall_clock`):
-
-- **Nodes** (reproducible play, the benchmarks): the level's nodes are the
-  base and :data:`STRETCH` times them the ceiling.
-- **Seconds** (the page): the level's seconds are the ceiling, because its
-  thinking-time goal is a 95th percentile that the stretched moves (a fifth
-  of the searched ones) would otherwise exceed; the base is :data:`WALL_BASE`
-  of them.  The next depth's cost in seconds is its predicted nodes at the
-  search's own speed so far.
-
-Only the midgame search is managed; the exact solver near the end runs as
-before.  A pondered search (:mod:`reversi.engine.ponder`) keeps its
-completed depths, so the rule sees them too.
+The rule: a forced move and a book move are played with no search; **More**: an
+unsettled move (its best move changed, or its score fell by :data:`DROP`) may search on
+to the clock's ceiling; **Less**: an easy move stops when the next depth would not fit
+the base budget.  :meth:`reversi.engine.search.Search.run` asks a :class:`Clock`
+(:func:`node_clock` or :func:`wall_clock`) after each completed depth.  The rule in
+full, and why: ``docs/engine.md``.
 """
 
 from __future__ import annotations

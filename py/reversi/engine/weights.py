@@ -1,26 +1,9 @@
-"""Weight files of the pattern evaluation: their format, reading and writing.
+"""Weight files of the pattern evaluation: their format, reading and writing (C2).
 
-A weight file is a text line ``reversi-weights 2``, a JSON header line, and
-zlib-compressed little-endian int16 numbers.  The header says how to read
-them and how they were made:
-
-- ``types``: the pattern type names, which must be those of
-  :data:`reversi.engine.patterns.TYPES`, in that order;
-- ``stages``: the largest number of empty squares of each game stage, in
-  increasing order (stage ``s`` covers ``stages[s-1] + 1 .. stages[s]``);
-- ``extras``: the names of the global terms after the pattern tables of a stage;
-- ``scale``: discs per unit (a weight ``w`` is worth ``w * scale`` discs);
-- ``command`` and ``seed``: how the file was made (``bench/gen.py fit``; the
-  first files, ``bench/train.py``), and any other facts the fit recorded (the
-  command that makes its data, data sizes, errors).
-
-The numbers are, stage by stage, every type's table (``3 ** size`` entries,
-see :data:`reversi.engine.patterns.SIZES`) then one number per extra.  The
-file stores them entry by entry (every stage's value of the first entry, then
-of the second ...), the low bytes of all of them before the high bytes: the
-stages' values of an entry are close and mostly small, so zlib packs them 30 %
-tighter than in memory order (2.87 against 2.01 MB for the 30 stages of the
-third round's weights).  Files of version 1, in memory order, are still read.
+A file is the line ``reversi-weights 2``, a JSON header (pattern types, stages, extras,
+scale, how it was made) and zlib-compressed int16 numbers; version 1 is still read.
+:mod:`.evaluate` loads them; ``bench/`` fits and saves them.  The format field by field,
+and why the numbers are stored entry by entry: ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -42,7 +25,7 @@ MAGIC_1 = b"reversi-weights 1\n"
 
 @dataclass
 class Weights:
-    """The numbers of a weight file, with its header (see the module docstring)."""
+    """The numbers of a weight file, with its header (its fields: ``docs/engine.md``)."""
 
     header: dict[str, Any]
     numbers: array
