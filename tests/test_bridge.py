@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from reversi.app import bridge, game_commands, snapshot
+from reversi.app import bridge, features, game_commands, snapshot
 from reversi.app.bridge import COMMANDS, Bridge
 from reversi.app.house import SESSION
 from tests.sessions import Clock, Seeded, Storage, Tab
@@ -43,12 +43,13 @@ def test_every_documented_method_answers_and_every_method_is_documented():
 
 
 def test_every_reply_field_is_documented():
-    """Each field of a reply is documented in reversi.app.snapshot (or, for what to
-    store, in reversi.app.bridge), so the page never relies on an undocumented one."""
+    """Each field of a reply is documented in reversi.app.snapshot, in a feature's report
+    TypedDict (reversi.app.features.fields, the index) or, for what to store, in
+    reversi.app.bridge, so the page never relies on an undocumented one."""
     tab = Tab(Storage(), player=Seeded())
     replies = [tab.load(), tab.play("d3"), tab.call("review", source="current")]
     fields = set().union(*replies)
-    known = documented(snapshot.__doc__) | {"save", "pending", "drop"}
+    known = documented(snapshot.__doc__) | {"save", "pending", "drop"} | set(features.fields())
     assert fields <= known, sorted(fields - known)
     assert {"save", "pending", "drop"} <= documented(bridge.__doc__)
     assert "review" in replies[-1] and "review" not in replies[0]

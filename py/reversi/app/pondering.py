@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Callable, TypedDict
 from ..engine.bitboard import Bitboard, Square
 from ..engine.levels import LEVELS
 from ..engine.variants import ANTI, legal_mask
-from ..game.computer import ComputerPlayer
 from ..game.session import Session
 from .house import Command, Feature, Host
 
@@ -74,13 +73,11 @@ class PonderFields(TypedDict):
 
 
 class Pondering:
-    """The pondering of the position in play, and the computer player that uses it.
+    """The pondering of the position in play, and the computer player that uses it
+    (over the host's plain player, on the host's session of the moment)."""
 
-    ``session()`` gives the session of the moment (the bridge replaces it on load)."""
-
-    def __init__(self, player: ComputerPlayer, session: Callable[[], Session], go_on: GoOn = go_on,
-                 host: Host | None = None) -> None:
-        self.plain, self.session, self.go_on, self.host = player, session, go_on, host
+    def __init__(self, host: Host, go_on: GoOn = go_on) -> None:
+        self.host, self.plain, self.go_on = host, host.plain, go_on
         self.ponder: Ponder | None = None
         #: The search of the computer's last move and its position's discs: the next
         #: pondering goes on with its table if the game went on from there.
@@ -100,7 +97,7 @@ class Pondering:
     def slice(self, token: int, *, reviewing: bool = False, elsewhere: bool = False) -> bool:
         """Ponders one slice of the game at ``token``; returns whether another is useful.
         A stale token or a moment when pondering does not apply does nothing (P5)."""
-        session = self.session()
+        session = self.host.session
         if token != session.token or not self.due(session, reviewing=reviewing, elsewhere=elsewhere):
             return False
         from ..engine.ponder import Ponder
@@ -124,14 +121,12 @@ class Pondering:
 
     def report(self) -> PonderFields:
         """Returns the reply field (:class:`PonderFields`)."""
-        assert self.host is not None  # made as the page's feature
-        return {"ponder_due": self.due(self.session(), reviewing=self.host.reviewing, elsewhere=self.host.elsewhere)}
+        return {"ponder_due": self.due(self.host.session, reviewing=self.host.reviewing, elsewhere=self.host.elsewhere)}
 
     def step(self, token: int) -> None:
         """``ponder`` {"token"}: one slice of pondering for the game at ``token`` (while
         ``ponder_due``); the reply is only ``{"ponder": more}``, whether another slice is
         useful: no snapshot, nothing stored."""
-        assert self.host is not None  # made as the page's feature
         self.host.extra["ponder"] = self.slice(token, reviewing=self.host.reviewing, elsewhere=self.host.elsewhere)
 
     def more(self) -> bool:
@@ -157,7 +152,7 @@ class Pondering:
         ponder, key = self.ponder, self.key
         self.forget()  # a new position is pondered afresh; the memory goes now
         if (ponder is not None and key is not None and key[:2] == (level, variant)
-                and self.session().settings.ponder):
+                and self.host.session.settings.ponder):
             prepared = ponder.search_for(p, o)
             if prepared is not None:
                 self.used += ponder.take(p, o) is prepared
@@ -187,5 +182,5 @@ def searched(position: tuple[Bitboard, Bitboard], level: str, variant: str) -> b
     return True
 
 
-FEATURE = Feature("pondering", lambda host: Pondering(host.plain, lambda: host.session, host=host),
+FEATURE = Feature("pondering", Pondering,
                   (Command("ponder", Pondering.step, "pondering", slice=True, cancellable=True),), plays=True)

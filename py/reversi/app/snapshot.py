@@ -78,21 +78,15 @@ The other fields, and who makes them (each documented where it is made):
   this tab's moves that were not saved, P11), ``history_loading`` (the history chunks are
   still being read), ``language`` and ``languages`` (L2), and ``save``, ``pending``,
   ``drop`` (what to store, :mod:`reversi.app.bridge`);
-- hint mode (:class:`reversi.app.hint_mode.HintFields`): ``hints``, ``hints_due``;
-- the review (:class:`reversi.app.review.room.ReviewFields`): ``analysis``, ``review``;
-- pondering (:class:`reversi.app.pondering.PonderFields`): ``ponder_due``;
-- puzzles (:class:`reversi.app.puzzle_mode.PuzzleFields`): ``puzzle``;
-- learning (:class:`reversi.app.learning.room.LearnFields`): ``learn``;
-- mistakes (:class:`reversi.app.mistakes.room.MistakesFields`): ``mistakes``,
-  ``accuracy_trend``; and, as overlays the bridge runs after every report
-  (:attr:`reversi.app.house.Feature.overlays`), its marks on ``puzzle`` (a retried
-  mistake's title), on the rows of ``history`` and ``history_page`` (their mistakes and
-  accuracy) and on ``review`` (its mistakes), and ``review_update`` (the open review
-  marked anew as its analysis goes on);
-- one command's answer, only in its reply: ``howto`` (``learn_rules``), ``setup``
-  (``setup_check``), ``solution`` (``setup_solve``), ``history_page``
-  (``history_page``), ``mistake_list`` (``mistakes_list``); a slice answers only its
-  own field: ``ponder`` (``ponder``).
+- each feature (:data:`reversi.app.features.FEATURES`): the fields of the TypedDict its
+  ``report`` returns, documented there; :func:`reversi.app.features.fields` is the index
+  of which feature makes which (today ``hints``, ``hints_due``, ``analysis``, ``review``,
+  ``ponder_due``, ``puzzle``, ``learn``, ``mistakes``, ``accuracy_trend``,
+  ``review_update``); a feature's marks on another's field (its overlays,
+  :attr:`reversi.app.house.Feature.overlays`) are run by the bridge after every report;
+- one command's answer, only in its reply, named in that command's docstring ("reply
+  field ``…``"), e.g. ``howto``, ``setup``, ``solution``, ``history_page``,
+  ``mistake_list``; a slice answers only its own field, ``ponder``.
 """
 
 from __future__ import annotations

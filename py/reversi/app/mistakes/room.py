@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import Any, Callable, ClassVar, TypedDict
+from typing import Any, Callable, ClassVar, NotRequired, TypedDict
 
 from ...engine.notation import format_board, format_transcript, parse_square
 from ...engine.puzzle_set import Puzzle
@@ -50,11 +50,13 @@ class MistakesReport(TypedDict):
 
 
 class MistakesFields(TypedDict):
-    """The reply fields: ``mistakes`` and ``accuracy_trend`` (the statistics' trend, N7, or
-    None before any analysed game)."""
+    """The reply fields: ``mistakes``, ``accuracy_trend`` (the statistics' trend, N7, or
+    None before any analysed game) and, made by the overlay :meth:`Room.update_review`,
+    ``review_update`` (the open review marked anew as its analysis goes on)."""
 
     mistakes: MistakesReport
     accuracy_trend: dict[str, Any] | None
+    review_update: NotRequired[Review | None]
 
 
 class Room:
