@@ -108,7 +108,7 @@ def test_the_contract_defines_the_cited_families():
 
 def test_the_checker_sees_a_citation_the_contract_lacks():
     """The checker is not blind: a docstring, a comment and a test name citing unknown ids are found."""
-    text = '"""Docstring citing SPEC R99."""\n# comment: P77\ndef test_s42_thing():\n    x = "B55"\n'
+    text = '"""Docstring citing R99."""\n# comment: P77\ndef test_s42_thing():\n    x = "B55"\n'
     assert citations(python_prose(text), {"R", "P", "S", "B"}) == {"R99", "P77", "S42"}
 
 
@@ -149,7 +149,7 @@ def test_the_path_check_sees_a_climb():
     """The path check is not blind: the old ways of reaching the data beside the repository are found."""
     assert climbs_above_root("tests/test_x.py", 'Path(__file__).resolve().parents[2] / "beside"')
     assert climbs_above_root("py/reversi/app/cli.py", "Path(__file__).resolve().parents[3].parent / 'x'")
-    assert climbs_above_root("README.md", "see ../../SPEC.md")
+    assert climbs_above_root("README.md", "see ../../notes.md")
     assert not climbs_above_root("web/engine/worker.js", 'import { loadPyodide } from "../../pyodide/pyodide.mjs";')
     assert not climbs_above_root("tests/test_x.py", "Path(__file__).resolve().parents[1] / 'py'")
 

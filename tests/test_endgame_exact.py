@@ -1,4 +1,4 @@
-"""Every move's exact score against a plain reference solver (SPEC R4, R5, V2).
+"""Every move's exact score against a plain reference solver (R4, R5, V2).
 
 The reference is a plain alpha-beta negamax over :func:`moves_mask` and
 :func:`flips_mask`: no table, no move ordering, no stability, no guess.  A
