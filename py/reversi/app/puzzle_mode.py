@@ -1,25 +1,10 @@
 """Puzzles: the Puzzles mode and the progress that brings the player back.
 
-A puzzle (:mod:`reversi.engine.puzzle_set`) is a position with one clearly best move,
-every move's exact result proved by the solver.  The player taps a move: the
-answer is right, or the page says what the tapped move leads to against the
-best replies, in discs, and offers Retry or Show the answer.  After the answer
-the rest can be played out against the computer.  Puzzles never touch the game
-in play, its attempt or the stars.
-
-Progress is its own saved part (``puzzles``, P1, P3, P7, P8)::
-
-    {"format": "reversi", "part": "puzzles", "version": 1, "rating": n,
-     "ratings": [[date, n], ...], "solved": [number, ...], "rated": n,
-     "streak": n, "best_streak": n, "daily": [date, ...]}
-
-The rating is an Elo rating (start :data:`START`, factor :data:`K`) against
-each level's rating (:data:`LEVEL_RATINGS`), moved once per puzzle shown, by
-the first move tried; the next puzzle is an unsolved one of the level nearest
-the rating.  The daily puzzle is the same for everyone on a date: its number
-comes from a hash of the date.  Another tab's progress merges: solved puzzles
-and solved daily puzzles as a union, the rating and streak of whichever has
-rated more puzzles, the best streak as the larger.
+A room (:class:`Puzzles`, declared in :data:`FEATURE`) shows puzzles of the set
+(:mod:`reversi.engine.puzzle_set`), judges taps, rates the player (an Elo rating,
+:class:`Progress`) and keeps its own stored part, ``puzzles`` (P1, P3, P7, P8); the
+mistakes' retries (N8) borrow its card.  It never touches the game in play, its attempt
+or the stars.  Its rules: ``docs/features.md``; its part: ``docs/saving.md``.
 """
 
 from __future__ import annotations

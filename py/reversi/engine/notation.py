@@ -1,6 +1,6 @@
 """Square and transcript notation (R6): ``d3``; ``f5d6c3d3c4``.
 
-Squares are ints 0..63 (a1 = 0, see :mod:`reversi.bitboard`); text appears
+Squares are ints 0..63 (a1 = 0, see :mod:`reversi.engine.bitboard`); text appears
 only at the edges.  Input accepts either case; output is lower case.
 """
 
@@ -70,7 +70,7 @@ def parse_transcript(text: str) -> list[tuple[Square, int]]:
     """Returns the placements of a transcript with each one's 1-based position in ``text``.
 
     Whitespace is ignored, case is not significant.  Legality is not checked
-    here (see :func:`reversi.board.Board.replay`).
+    here (see :meth:`reversi.engine.board.Board.replay`).
 
     :raises NotationError: naming the first character that does not start a square.
     """

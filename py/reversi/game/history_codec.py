@@ -1,22 +1,10 @@
 """The compact form of a results-history record (A1, P9): one short string a record.
 
-A record (:mod:`.results`) is a dict of a dozen fields, about 340 characters as
-JSON.  The history (:mod:`.history`) keeps each one as a short string instead, the
-same in memory and in the save, and decodes a record only when it is read::
-
-    date(6) flags(3) score(2) attempt "." duration_ms "." moves ["." start(22)]
-
-Every field is written in the 64 digits of :data:`DIGITS` (6 bits each, most
-significant first): ``date`` is the seconds since 2000-01-01 UTC; ``flags``
-packs mode, level, side, result, practice, challenge, variant, balanced and which
-optional fields there are (:func:`_flags`); ``score`` numbers the pair of disc
-counts (:data:`SCORES`); ``attempt`` and ``duration_ms`` take as many digits as
-they need; ``moves`` is one digit a placement (its square, a1 = 0); ``start``, a
-set-up game's first position, two bits a square and the side to move in the
-flags.  A full 60-move game takes about 80 characters.
-
-A record that does not fit this form exactly (a date that is not whole UTC
-seconds, say, from an older save) is kept as its dict, so nothing is lost.
+:func:`encode` and :func:`decode` turn a record (:mod:`.results`, about 340 characters as
+JSON) into an item of about 80 characters for a full game, written in the 64 digits of
+:data:`DIGITS`, and back; a record that does not fit the form exactly is kept as its
+dict, so nothing is lost.  The history (:mod:`.history`) calls it.  The form, field by
+field: ``docs/saving.md``.
 """
 
 from __future__ import annotations
@@ -316,7 +304,7 @@ def head_of(item: Item) -> str:
 
 
 def head_fields(head: str) -> dict[str, Any]:
-    """Returns the mode, level, side, result, variant and disc counts of a head of :meth:`History.groups`."""
+    """Returns the mode, level, side, result, variant and disc counts of a head of :meth:`.history.History.groups`."""
     fields = FLAGS[head[HEAD_FLAGS]]
     black, white = SCORES[head[HEAD_SCORE]]
     return {**fields, "black": black, "white": white}

@@ -1,15 +1,10 @@
 """Attempts and their first results (A1-A5), and the results-history record.
 
-An attempt begins with New; its first result is the outcome of the first time
-one of its games ends, recorded once in the history.  A record is plain
-JSON-ready data, the same in the session, the snapshot and the save::
-
-    {"attempt": n, "date": iso, "mode", "level", "side",
-     "result": "win" | "loss" | "draw" (computer) or "black" | "white" | "draw" (local),
-     "black": n, "white": n, "practice": bool, "challenge": bool,
-     "duration_ms": n, "moves": transcript, "start": board string (a set-up game only),
-     "balanced": true (a set-up start that a balanced random opening reached),
-     "variant": "anti" | "free" (absent: the standard game, V3)}
+An attempt's first result is the outcome of the first time one of its games ends,
+recorded once; :func:`first_result` makes its record (plain JSON-ready data, the same in
+the session, the snapshot and the save), :func:`valid_record` checks one and :func:`key`
+names it.  The progress, the history, the saved parts and the mistakes call them.  The
+record's fields: ``docs/saving.md``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How to play (N1): the rules in the contract's order (R1-R6, C3, V1), each with a
 small position the page draws with its own board code; the discs flipped, the pass
 and the final score in the words are the engine's, never written by hand.  The
-learning room (:mod:`.learn`) replies with it to ``learn_rules``.
+learning room (:mod:`.room`) replies with it to ``learn_rules``.
 """
 
 from __future__ import annotations

@@ -1,17 +1,10 @@
 """The lessons (N2): each a position, a goal in one sentence, and a judge.
 
-A lesson never carries an answer list.  Every tap is judged from engine facts
-about the tapped square (:func:`facts`): whether it is empty, what it flips and
-in how many directions (R3), what the opponent can do after it (moves, a pass,
-a corner), how many discs can never be flipped again, whether the game ends,
-and, near the end, the exact final disc difference from the solver
-(:func:`reversi.engine.endgame.solve_all`).  A lesson's :attr:`Lesson.test`
-names the fact and how the best legal move compares with the tapped one; a
-wrong tap's words say the fact that made it wrong.
-
-The positions were picked from random games for a clear lesson; the player is
-always Black.  ``tests/test_learn.py`` proves each goal reachable and each
-verdict right.
+:data:`LESSONS` lists them in order; a tap is judged from engine facts about the tapped
+square (:func:`facts`, the solver's scores near the end) against the lesson's
+:attr:`Lesson.test`, never from an answer list.  The learning room calls it;
+``tests/test_learn.py`` proves each goal reachable and each verdict right.  The facts and
+how the positions were picked: ``docs/features.md``.
 """
 
 from __future__ import annotations

@@ -1,24 +1,11 @@
-"""Learning (N1-N5): How to play, the lessons, the first-visit invitation, and
-the progress part.  A room, shown over the review, with a stored part; its commands
-are declared in :data:`FEATURE`.
+"""Learning (N1-N5): How to play, the lessons, the first-visit invitation, and the progress
+part.
 
-How to play (N1) is its own module (:mod:`.howto`).
-
-A lesson (N2, :mod:`.lessons`) is judged tap by tap: a wrong tap changes nothing
-and its words say why; a right one is played and the lesson is done, except in
-the last lesson, played to the end against Easy with the solver as the judge of
-every move.  Lessons never touch the game in play (which waits, paused, as in a
-review), its attempt, its stars or its history.
-
-Progress is its own saved part (``learn``, N4, P1, P3, P7, P9)::
-
-    {"format": "reversi", "part": "learn", "version": 1, "done": [id, ...], "invited": bool}
-
-``done`` names the lessons finished (an unknown name is dropped, so an older
-page's part still reads); ``invited``: the first-visit invitation was shown
-(N3).  Another tab's part merges as a union of ``done`` and ``invited``.  The
-part holds at most every lesson's name once: under 400 characters, beside the
-history's budget (P9), never in it.
+A room (:class:`Room`, shown over the review) with a stored part, ``learn`` (N4,
+:class:`Progress`); its commands are declared in :data:`FEATURE`.  How to play is
+:mod:`.howto`, the lessons and their judge :mod:`.lessons`.  Lessons never touch the game
+in play, its attempt, its stars or its history.  How a lesson is judged:
+``docs/features.md``; the part: ``docs/saving.md``.
 """
 
 from __future__ import annotations

@@ -1,37 +1,10 @@
 """The saved part of "Learn from your own games" (N6-N8): each analysed game's accuracy
 and mistakes, and the progress of retrying them.
 
-Its own part, ``mistakes`` (P1, P3, P7, P9), kept apart from the history so that the
-10,000-game history stays as cheap as it is::
-
-    {"format": "reversi", "part": "mistakes", "version": 1,
-     "games": {record key: {"loss": {"black"|"white": average disc loss},
-                            "list": [[move, side, played, best, cost, exact], ...],
-                            "level": level | "local", "variant": rules}},  # the last two for the trend
-     "items": [{"id": position, "game": record key, "move": n, "side": colour,
-                "played": sq, "best": sq, "cost": discs, "exact": bool, "value": discs,
-                "solved": [date, ...]}, ...],
-     "retired": [tag, ...], "shed": record key (optional)}
-
-An item's ``id`` is its position as a game's text gives it (V3,
-:func:`reversi.app.game_text.game_text`): the board string, after the variant's tag
-when the game was not standard (``anti:--…X O``), so that a retry opens in its
-game's rules (N8).
-
-A game is keyed by its history record's key (date and attempt,
-:func:`reversi.game.results.key`), so the history row and the result card find it.  An
-item is one mistake to retry, named by its position (the board string before it): a
-retry solved on two different days leaves the list (N8) and only its short tag (a hash
-of the position) stays in ``retired``, so another tab's older copy cannot bring it back.
-
-- Merging (P7): games, items and retired tags as a union; an item's solved dates as a
-  union, so two tabs' single solves on two days retire it.
-- Reading (P3): every game and item is checked on its own; what is damaged is dropped
-  and the part says so (a notice), the rest is kept.
-- Shedding (P9): the part gives way before the history's records do: the bridge calls
-  :meth:`Book.shed` with what the history leaves of its budget, and the oldest games
-  go first (their accuracy and their mistakes); the part never exceeds :data:`BUDGET`.
-  ``shed`` names the newest game shed: it and older ones are not analysed again.
+:class:`Book` is the part ``mistakes`` (P1, P3, P7, P9), kept apart from the history:
+read checking every game and item, merged as a union, and the first part to give way
+(:meth:`Book.shed`, within :data:`BUDGET`).  The mistakes' room and views call it.  Its
+format, keys and rules: ``docs/saving.md``.
 """
 
 from __future__ import annotations

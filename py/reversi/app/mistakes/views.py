@@ -1,15 +1,9 @@
 """What the review, the history and the statistics show of the analysed games (N6-N8).
 
-- The review of a recorded game (:func:`mark_review`) lists its mistakes as the result
-  card does and marks them in its move list: a ``mistake`` field (the discs lost) for
-  the mark, and the entry's accessible name says it ("…, mistake: lost 6").
-- The accuracy trend (:class:`Trend`, N7) is the average accuracy over the last 10, the
-  last 50 and all analysed games, over all games, then per level and variant.  It is
-  counted from the mistakes part alone (each game keyed by its history record, with
-  its level and variant), never from the history, so a 10,000-game history costs
-  nothing here; the numbers are kept until the part's games change (its ``revision``),
-  only the words are made again (the language may change).  A game between two
-  players counts as one game: the mean of both players' accuracies.
+:func:`mark_review` marks a recorded game's mistakes in its review, and :class:`Trend`
+counts the accuracy trend (N7) from the mistakes part alone, never from the history.
+The mistakes' room calls them.  What each shows, and why the trend costs nothing:
+``docs/features.md``.
 """
 
 from __future__ import annotations

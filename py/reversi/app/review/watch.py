@@ -1,7 +1,7 @@
 """Watching two computer levels play each other, to see how they compare.
 
 The page asks for one placement at a time and shows the game so far as a
-review (:mod:`reversi.review`), so a watched game never touches the player's
+review (:func:`.frames.review_of`), so a watched game never touches the player's
 session: no save, no history, no stars.
 """
 

@@ -29,7 +29,7 @@ from .. import wording
 MAX_TEXT = 10_000_000
 #: The longest transcript text read (60 placements, and room for spaces).
 MAX_MOVES_TEXT = 200
-#: The highest version this code writes (see :mod:`.save_parts`).
+#: The highest version this code writes (see :mod:`.parts`).
 VERSION = 3
 #: The most challenge wins read (far above what a person plays).
 MAX_WINS = 1_000_000
@@ -39,7 +39,7 @@ _CHUNK_NAME = re.compile(CHUNK_NAME)
 
 
 def is_chunk(part: str) -> bool:
-    """Checks if ``part`` names a history chunk (``history.0``, ``history.1`` …, :mod:`.save_parts`)."""
+    """Checks if ``part`` names a history chunk (``history.0``, ``history.1`` …, :mod:`.parts`)."""
     return bool(_CHUNK_NAME.fullmatch(part))
 
 

@@ -1,8 +1,7 @@
 """The older single document (versions 0 and 1, under the key ``legacy``): migrated into
-the version-2 part bodies, which the reader takes like version 3 (P3: older versions
-migrate).  Version 0 (the first page) held only ``moves`` and ``legal_dots``; version 1
-held ``settings``, ``game``, ``attempt`` (with ``active_ms``), ``history`` and ``stars``
-(``earned``, ``challenge_wins``)."""
+the version-2 part bodies, which the reader (:mod:`.loading`) takes like version 3 (P3:
+older versions migrate).  What those versions held: ``docs/saving.md``.
+"""
 
 from __future__ import annotations
 

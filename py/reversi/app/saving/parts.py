@@ -1,44 +1,11 @@
-"""The saved parts: their names, their format and versions, and the writing of a session's parts.
+"""The saved parts: their names, their format and versions, and the writing of a session's
+parts (P1, P8, P9).
 
-Reading them back is :mod:`.save_loading` (checked by :mod:`.save_checks`), the older
-single document's migration :mod:`.save_legacy`, another tab's part :mod:`.save_merges`,
-and when to store what :mod:`.save_timing`.
-
-P1, P8: the session is stored in parts, each under its own key, so that
-each is written only when it changes: ``settings``, ``game`` (the game in play
-and its attempt), ``clock`` (the attempt's active time, written at most every
-15 s), ``stars``, and the results history in chunks ``history.0``,
-``history.1`` … of :data:`CHUNK` records each, oldest first, so that a game's
-end rewrites only the newest chunk however long the history is (P9).  Pausing
-is not stored: an unfinished computer game always comes back paused (P4).
-P3: :func:`reversi.app.saving.loading.load` never trusts the text; every part is checked on
-its own (:mod:`.save_checks`), what is valid is kept and the rest is named in a notice.
-P7: stars and results merge with another tab's (:mod:`.save_merges`).
-
-Version 3 parts (each ``{"format": "reversi", "part": name, "version": 3, …}``)::
-
-    settings: {"settings": {"mode", "side", "level", "legal_dots", "sound", "swap_sides", "move_clock", …}}
-    game:    {"game": {"mode", "side", "level", "moves", "cursor", "start" (a set-up game's
-                       first position as a board string; absent: the opening),
-                       "variant" (absent: the standard game, V3), "opening" (the
-                       balanced random opening whose end is the start)},
-              "attempt": {"id", "practice", "first_result", "started", "stars"},
-              "view": {"cells", "counts", "last", "status", "language"}}
-    clock:   {"attempt": id, "started": iso, "active_ms": n}
-    history.N: {"records": [item, …], "check": CRC-32 of the items' lines (when all are
-               compact: an intact chunk is not read item by item), "shed": true (chunk 0
-               only: the player was told that old records shed their moves)}
-               (items: :mod:`reversi.game.history`)
-    stars:   {"earned": [id, …], "wins": [record key, …]}
-
-``view`` only lets the page paint the saved position before Python is ready
-(O3), with the status line the reloaded game will show, in the language it
-will speak (L2); it is never read back.  Version 2 kept the whole history in one part, ``history``, as record
-dicts; it is read, stored again as chunks and removed.  The version-1 document
-was one object under one key (``legacy``) with the parts ``settings``,
-``game``, ``attempt`` (with ``active_ms``), ``history`` and ``stars``
-(``earned``, ``challenge_wins``); version 0 (the first page) held only
-``moves`` and ``legal_dots``.  Both migrate.
+Each part is stored under its own key (:func:`storage_key`) and written only when it
+changes: ``settings``, ``game``, ``clock``, ``stars`` and the history in chunks of
+:data:`CHUNK` records (:func:`dump`, :func:`history_texts`).  The bridge and the other
+saving modules call it; reading back is :mod:`.loading`.  The version-3 format, field by
+field, and the older versions: ``docs/saving.md``.
 """
 
 from __future__ import annotations

@@ -1,21 +1,11 @@
-"""The tab policy (P7): tabs of one browser share the stored parts, and never lose
+"""The tab policy (P7, P11): tabs of one browser share the stored parts, and never lose
 each other's data.
 
-- While this tab's game continues in another tab (it is *elsewhere*), a command
-  that changes the game in play is refused, with the reason ``"elsewhere"``; a
-  setting that changes only how the page looks or sounds still applies (it has
-  its own part), and looking back (review, analysis, history) still works.
-- When another tab stores a part: settings, stars, results and time merge
-  (:meth:`reversi.app.saving.timing.Saving.merge`), so do the features' parts
-  (:class:`reversi.app.house.StoredPart`, by the bridge); a newer game
-  is adopted by an idle tab, while a busy one (reviewing, analysing, the computer
-  to move, or one whose own write of the game was refused) waits for the player
-  to take the game over.
-- A tab that adopts or takes over a stored game keeps its own stars and results,
-  and an unfinished computer game waits for Resume, as after a reload (P4: two
-  tabs never both play the computer's move).
-- When this tab's own write of the game is refused (another tab moved on first), the
-  placements it did not keep are named (:func:`lost`, P11).
+A tab whose game continues in another is *elsewhere*: its game commands are refused
+(``"elsewhere"``), its looks and its looking back still work.  Another tab's parts
+merge, or its newer game is adopted by an idle tab; a refused write names the placements
+it did not keep (:func:`lost`).  The bridge calls it.  The policy in full:
+``docs/saving.md``.
 """
 
 from __future__ import annotations
