@@ -51,13 +51,15 @@ def whole_suite(tests: Path = ROOT / "tests") -> list[str]:
     """Returns pytest's arguments for the whole suite: two workers, one a core, each taking
     the next test file when it is nearly done with its own (``--dist loadfile``: a file's
     module fixtures are set up once, and a worker's browser and server serve the files it
-    runs), in the order pytest collects them (xdist's own order, the files with the most
-    tests first, left test_pyodide.py's one test of 80-95 s for last, the other worker
-    idle); one more try for a failed test, at most :data:`MAX_RERUNS` in the run, given
-    only to the browser tests (every other path under ``tests`` is left out); the rerun
-    summary with each failed try's traceback, and the slowest tests."""
+    runs), the files with the most tests first (xdist's order: most Python files, then the
+    browser files among the small Python ones, so that a browser's waits mostly meet the
+    other worker's computing; in collection order, the browser files first, both workers
+    waited on their browsers at once: 1,202 s of pytest against 937 s on a machine loaded
+    9-10 both times); one more try for a failed test, at most :data:`MAX_RERUNS` in the
+    run, given only to the browser tests (every other path under ``tests`` is left out);
+    the rerun summary with each failed try's traceback, and the slowest tests."""
     others = sorted(path.name for path in tests.iterdir() if path.name != "browser")
-    return ["--numprocesses=2", "--dist=loadfile", "--no-loadscope-reorder",
+    return ["--numprocesses=2", "--dist=loadfile",
             "--reruns=1", f"--max-suite-reruns={MAX_RERUNS}",
             *(f"--rerun-exclude-path={tests.name}/{name}" for name in others),
             "-rfER", "--rerun-show-tracebacks", f"--durations={DURATIONS}"]
