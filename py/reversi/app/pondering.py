@@ -2,30 +2,11 @@
 worker searches the positions after their likeliest replies, a short slice at a time,
 and the computer's reply goes on with that search.
 
-The page asks for one slice at a time (``ponder``, :mod:`.commands`) while the
-snapshot's ``ponder_due`` says pondering applies and nothing else waits; each
-slice spends :data:`SLICE_NODES` nodes (about 10 ms in Pyodide) and replies
-``{"ponder": more}``: whether another slice is useful.  Python decides what to
-ponder (:meth:`Pondering.due`: the person's turn against Hard or Expert, not
-paused, not over, nothing reviewed, the setting ``ponder`` on); the page only
-schedules the slices and stops them (``web/control/pondering.js``).
-
-The first slice of a position ranks the person's replies
-(:meth:`reversi.engine.ponder.Ponder.start`) and keeps those whose position the
-computer will search: not a book position, not a forced or passing reply, not
-an endgame the solver plays exactly; the next ones each call
-:meth:`~reversi.engine.ponder.Ponder.work`.  Pondering a position stops being
-useful after :data:`BUDGET_MOVES` moves' worth of nodes (which also bounds the
-tables' memory).
-
-:meth:`Pondering.player` is the session's computer player: with a pondered
-search of the position it goes on with it (``go_on``), and with the pondered
-table after any other reply; the search it used is kept (:attr:`Pondering.known`),
-and the next pondering goes on with its table, which first drops the positions
-the game has passed (the memory of about two moves).  Without pondering, and
-always with the setting off, it is the plain player, so play is exactly as
-without pondering.  A slice interrupted by the page (a tap, Undo, Pause) leaves
-what it had: a position is adopted only once its replies are ranked.
+:class:`Pondering` answers the command ``ponder`` (declared in :data:`FEATURE`), one slice
+of :data:`SLICE_NODES` nodes while ``ponder_due`` says it applies, over
+:class:`reversi.engine.ponder.Ponder`, and is the session's computer player
+(:meth:`Pondering.player`); with the setting off, play is exactly as without it.  What is
+pondered, for how long, and what is kept: ``docs/features.md``.
 """
 
 from __future__ import annotations
