@@ -1,6 +1,6 @@
 """The worker's bridge as a protocol (the contract's shape: Python in a worker, a thin page):
-JSON in, JSON out, every method the module documents, every snapshot field the
-snapshot module documents, bad requests refused with a ValueError the worker
+JSON in, JSON out, every method the module documents, every snapshot field that
+docs/snapshot.md documents, bad requests refused with a ValueError the worker
 reports, and the storage notice of P2.  Only Bridge.call is used.
 """
 
@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
-from reversi.app import bridge, features, game_commands, snapshot
+from reversi.app import bridge, features, game_commands
 from reversi.app.bridge import COMMANDS, Bridge
 from reversi.app.house import SESSION
 from tests.sessions import Clock, Seeded, Storage, Tab
 
+#: The reply's fields, documented once.
+SNAPSHOT_FIELDS = Path(__file__).resolve().parents[1] / "docs" / "snapshot.md"
+
 
 def documented(text: str) -> set[str]:
-    """Returns the names written as ``name`` in a docstring."""
-    return set(re.findall(r"``([a-z_]+)``", text))
+    """Returns the names written as ``name`` in a docstring, or as `name` in Markdown."""
+    return set(re.findall(r"`{1,2}([a-z_]+)`{1,2}", text))
 
 
 def call(b: Bridge, method: str, **params) -> dict:
@@ -43,13 +47,13 @@ def test_every_documented_method_answers_and_every_method_is_documented():
 
 
 def test_every_reply_field_is_documented():
-    """Each field of a reply is documented in reversi.app.snapshot, in a feature's report
+    """Each field of a reply is documented in docs/snapshot.md, in a feature's report
     TypedDict (reversi.app.features.fields, the index) or, for what to store, in
     reversi.app.bridge, so the page never relies on an undocumented one."""
     tab = Tab(Storage(), player=Seeded())
     replies = [tab.load(), tab.play("d3"), tab.call("review", source="current")]
     fields = set().union(*replies)
-    known = documented(snapshot.__doc__) | {"save", "pending", "drop"} | set(features.fields())
+    known = documented(SNAPSHOT_FIELDS.read_text()) | {"save", "pending", "drop"} | set(features.fields())
     assert fields <= known, sorted(fields - known)
     assert {"save", "pending", "drop"} <= documented(bridge.__doc__)
     assert "review" in replies[-1] and "review" not in replies[0]
