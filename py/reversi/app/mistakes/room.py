@@ -1,16 +1,10 @@
 """Learn from your own games (N6-N8), as a feature: the analysis under way
 (:class:`reversi.app.mistakes.finding.Work`), the stored part ``mistakes``
 (:class:`reversi.app.mistakes.book.Book`, the first to give way, P9) and the retried
-mistake, shown in the puzzle card; its commands, reply fields and marks on the puzzle,
-the history rows and the review are declared in :data:`FEATURE`.
-
-The game analysed is the newest history record that kept its moves and is not in the
-part yet: the game that just ended (its attempt's first result, A1), or, after a
-reload, the one whose analysis was cut short.  Older games are not analysed (a long
-history never turns into background work).  A game that ends again after Undo is
-practice and not recorded, so it is not analysed either.  Every game's mistakes
-become retries, in its rules (V1): the puzzle card plays the retried position in its
-game's variant, and its verdicts are that variant's values.
+mistake, shown in the puzzle card in its game's rules (V1); its commands, reply fields
+and marks on the puzzle, the history rows and the review are declared in :data:`FEATURE`.
+Only the newest recorded game not yet analysed is analysed: which, and why,
+``docs/features.md``.
 """
 
 from __future__ import annotations

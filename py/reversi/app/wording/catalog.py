@@ -1,19 +1,10 @@
 """The word tables: one JSON file a language, every sentence under a stable key (L1-L4).
 
-A language's table is ``lang/<code>.json`` here, with the words of each feature that
-keeps its own beside it (``reversi/app/<feature>/lang/<code>.json``: a feature declares
-its words where it lives, and no key is in two tables).  A table maps each key to a sentence with named
-placeholders (``"{who} plays {square}"``), or, where a count decides the form,
-to its plural forms by CLDR category (``{"one": …, "other": …}``): Japanese,
-Chinese and Korean have one form; English, German and Spanish two, with 1 alone
-singular; French treats 0 and 1 alike.  This small plural rule stands in for a
-full i18n library, which would be heavy in a wheel a phone's browser loads.
-
-:func:`say` words a key in the language of the moment (:func:`speaking`, set per
-request by the bridge, English by default), with numbers and lists written in
-that language's own way.  Keys that begin with ``page.`` are the page's own
-words, which it needs before Python is ready (O3): the build copies them
-into the site (``build.py``), so every word still has one source.
+The catalog merges ``lang/<code>.json`` with each feature's own tables (no key in two),
+and :func:`say` words a key, with CLDR plural forms, in the language of the moment
+(:func:`speaking`, set per request by the bridge); the wording modules call it, and the
+build copies the page's own ``page.`` keys into the site (O3).  The layout, the plural
+rule and why it is not an i18n library: ``docs/wording.md``.
 """
 
 from __future__ import annotations
