@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
-CACHE = Path(__file__).resolve().parent / ".baseline"
+from lib import BENCH, ROOT
+
+CACHE = BENCH / ".baseline"
 
 
 @dataclass(frozen=True)

@@ -44,17 +44,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
+from lib import ROOT
+from lib.book_tree import EXACT, PROGRESS, Tree, append, position, read
 
-from book_tree import EXACT, PROGRESS, Tree, append, position, read  # noqa: E402
+import native
+from reversi.engine.bitboard import flips_mask, moves_mask
+from reversi.engine.board import OPENING_BLACK, OPENING_WHITE
+from reversi.engine.book import Book, encode
+from reversi.engine.evaluate import STANDARD, Evaluator
 
-import native  # noqa: E402
-from reversi.engine.bitboard import flips_mask, moves_mask  # noqa: E402
-from reversi.engine.board import OPENING_BLACK, OPENING_WHITE  # noqa: E402
-from reversi.engine.book import Book, encode  # noqa: E402
-from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "py" / "reversi" / "engine" / "data" / "book.bin"
 
 

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
 
-import native  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.book import Book, load  # noqa: E402
-from reversi.engine.levels import LEVELS  # noqa: E402
-from reversi.engine.players import choose_move  # noqa: E402
+import native
+from reversi.engine.board import Board
+from reversi.engine.book import Book, load
+from reversi.engine.levels import LEVELS
+from reversi.engine.players import choose_move
 
 BOOKS: dict[str, Book] = {}  # each worker's books, read once
 

@@ -18,19 +18,16 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+import baseline
+import lib
 
-import baseline  # noqa: E402
-
-import native  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.evaluate import STANDARD, Evaluator  # noqa: E402
-from reversi.engine.players import random_opening  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
+import native
+from reversi.engine.board import Board
+from reversi.engine.evaluate import STANDARD, Evaluator
+from reversi.engine.players import random_opening
+from reversi.engine.search import Search
 
 
 def game(task: tuple[tuple[int, ...], bool, int, bool, str | None, str | None]) -> int:

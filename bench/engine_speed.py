@@ -37,11 +37,10 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+import baseline
+from lib import ROOT
 
-import baseline  # noqa: E402
-
-from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.board import Board
 
 clock = time.process_time
 
@@ -237,7 +236,6 @@ def compare_native(ffo: tuple[int, int]) -> None:
     print(f"solver, FFO #20-#39, compiled: {totals['compiled, all']:.1f} s")
 
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
@@ -259,7 +257,6 @@ def main() -> int:
         compare_weights(relative)
         return 0
     if args.native:
-        sys.path.insert(0, str(ROOT))
         compare_native(tuple(args.ffo))
         return 0
     if args.games:

@@ -27,16 +27,11 @@ import random
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+import baseline
+from lib import DATA
 
-import baseline  # noqa: E402
-
-import native  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-
-DATA = Path(__file__).resolve().parent / ".data"
-
+import native
+from reversi.engine.board import Board
 
 #: Bands of empty squares of the table that ``--bands`` prints.
 BANDS = ((0, 10), (11, 15), (16, 20), (21, 30), (31, 40), (41, 50))

@@ -28,13 +28,10 @@ import sys
 import zlib
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-ROOT = BENCH.parent
-sys.path[:0] = [str(BENCH), str(ROOT / "py")]
+from lib import BENCH, ROOT
+from lib.records import DATA
 
-from records import DATA  # noqa: E402
-
-from reversi.engine.weights import load  # noqa: E402
+from reversi.engine.weights import load
 
 SHIPPED = ROOT / "py" / "reversi" / "engine" / "data" / "standard.weights"
 

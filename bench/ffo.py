@@ -29,17 +29,14 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from baseline import Frozen
+from lib import ROOT
 
-from reversi.engine import endgame  # noqa: E402
-from reversi.engine.budget import Deadline, SearchTimeout  # noqa: E402
-from reversi.engine.endgame import Solver  # noqa: E402
-from reversi.engine.notation import square_name  # noqa: E402
-from reversi.engine.obf import read_problems  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "bench"))
-from baseline import Frozen  # noqa: E402
+from reversi.engine import endgame
+from reversi.engine.budget import Deadline, SearchTimeout
+from reversi.engine.endgame import Solver
+from reversi.engine.notation import square_name
+from reversi.engine.obf import read_problems
 
 FFO_FILE = ROOT / "tests" / "data" / "ffo-01-19.obf"
 

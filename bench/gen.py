@@ -74,12 +74,21 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
-
-import gen_fit  # noqa: E402
-from records import DATA, NO_SEARCH, NONE, PACKED, PARAMETERS, RECORD, UNIT, chunks, complete, ignored, made_with, read  # noqa: E402
+from lib import gen_fit  # noqa: E402
+from lib.records import (  # noqa: E402
+    DATA,
+    NO_SEARCH,
+    NONE,
+    PACKED,
+    PARAMETERS,
+    RECORD,
+    UNIT,
+    chunks,
+    complete,
+    ignored,
+    made_with,
+    read,
+)
 
 import native  # noqa: E402
 from reversi.engine import balanced  # noqa: E402

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
 
-import native  # noqa: E402
-from reversi.engine import balanced  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
+import native
+from reversi.engine import balanced
+from reversi.engine.board import Board
 
 
 def play(rng: random.Random, depth: int, stop: int = 0) -> tuple[Board, float, int]:

@@ -15,13 +15,11 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
+from solver_times import command_line, time_table
 
-from solver_times import command_line, time_table  # noqa: E402
-
-from reversi.engine.hints import score_moves  # noqa: E402
+from reversi.engine.hints import score_moves
 
 
 def exact_hints(p: int, o: int, empties: int) -> None:

@@ -21,14 +21,12 @@ import argparse
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
+from engine_speed import positions
 
-from engine_speed import positions  # noqa: E402
-
-from reversi.engine.evaluate import STANDARD  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
+from reversi.engine.evaluate import STANDARD
+from reversi.engine.search import Search
 
 
 def work(kind: str, depth: int, count: int, measured: bool) -> int:

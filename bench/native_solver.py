@@ -17,16 +17,12 @@ Usage (from the repository root, the engine built: ``python3 build.py native``):
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+from lib import records
 
-import records  # noqa: E402
-
-import native  # noqa: E402
+import native
 
 
 def solve_set(rows, check: bool) -> tuple[float, float, list[int]]:

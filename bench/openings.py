@@ -33,18 +33,16 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from lib import DATA
 
-import native  # noqa: E402
-from reversi.engine.balanced import DATA_FILE, MAX_PLIES, MIN_PLIES, read  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.book import canonical  # noqa: E402
-from reversi.engine.notation import format_transcript  # noqa: E402
-from reversi.engine.patterns import symmetric  # noqa: E402
-from reversi.engine.variants import OPENING_BLACK, OPENING_WHITE  # noqa: E402
+import native
+from reversi.engine.balanced import DATA_FILE, MAX_PLIES, MIN_PLIES, read
+from reversi.engine.board import Board
+from reversi.engine.book import canonical
+from reversi.engine.notation import format_transcript
+from reversi.engine.patterns import symmetric
+from reversi.engine.variants import OPENING_BLACK, OPENING_WHITE
 
-DATA = Path(__file__).resolve().parent / ".data"
 F5 = 37
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import gen
 import numpy as np
-from records import DATA, DEFAULTS, NO_SEARCH, NONE, PACKED, RECORD, chunks, complete, ignored, made_with, read
+from lib.records import DATA, DEFAULTS, NO_SEARCH, NONE, PACKED, RECORD, chunks, complete, ignored, made_with, read
 
 from reversi.engine.board import Board, IllegalMoveError
 from reversi.engine.variants import STANDARD

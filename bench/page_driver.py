@@ -1,19 +1,16 @@
 """Drives the built page in headless Chromium for the page measurements (``bench/page.py``,
-``bench/page_startup.py``, ``bench/page_history.py``, ``bench/page_taps.py``)."""
+``bench/lib/page_startup.py``, ``bench/lib/page_history.py``, ``bench/page_taps.py``)."""
 
 from __future__ import annotations
 
 import statistics
-import sys
 import threading
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+import lib
 
-from build_tools.common import DIST  # noqa: E402
-from build_tools.server import make_server  # noqa: E402
-from tests.browser.pages import READY, legal_squares  # noqa: E402
+from build_tools.common import DIST
+from build_tools.server import make_server
+from tests.browser.pages import READY, legal_squares
 
 # A long game for the analysis and level runs (60 placements, found by self-play).
 LONG_GAME = ("f5f6e6f4g6d7c3c5d3g4c6c4e8g7f3c7h4b2g5h3b4f2e7e3g8a4c2c8b5d6a2c1b1h8d1a5h2e2b7a6g3f7g2h5d2b6h7g1"

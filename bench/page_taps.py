@@ -21,7 +21,8 @@ from __future__ import annotations
 import shutil
 import sys
 
-from page_driver import LONG_GAME, open_page, p95, serve, stats  # puts the repository on sys.path
+import lib
+from page_driver import LONG_GAME, open_page, p95, serve, stats
 from playwright.sync_api import sync_playwright
 
 from tests.browser.pages import CHROMIUM_ARGS, choose, close_menu, legal_squares, open_menu, play, start_local_game

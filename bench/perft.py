@@ -35,12 +35,11 @@ import types
 from pathlib import Path
 from typing import Callable, Mapping
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from lib import ROOT
 
-from reversi.engine import bitboard  # noqa: E402
-from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board  # noqa: E402
-from reversi.engine.perft import perft  # noqa: E402
+from reversi.engine import bitboard
+from reversi.engine.board import OPENING_BLACK, OPENING_WHITE, Board
+from reversi.engine.perft import perft
 
 #: Leaf counts from the opening (tests/data/perft.txt).
 LEAVES = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288,

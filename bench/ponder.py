@@ -21,20 +21,18 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import sys
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
 
-import native  # noqa: E402
-from reversi.engine import balanced  # noqa: E402
-from reversi.engine.bitboard import flips_mask  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.levels import LEVELS  # noqa: E402
-from reversi.engine.players import choose_move  # noqa: E402
-from reversi.engine.ponder import Ponder  # noqa: E402
-from reversi.engine.think import PYODIDE_SLOWDOWN, exact_threshold  # noqa: E402
-from reversi.engine.variants import winner  # noqa: E402
+import native
+from reversi.engine import balanced
+from reversi.engine.bitboard import flips_mask
+from reversi.engine.board import Board
+from reversi.engine.levels import LEVELS
+from reversi.engine.players import choose_move
+from reversi.engine.ponder import Ponder
+from reversi.engine.think import PYODIDE_SLOWDOWN, exact_threshold
+from reversi.engine.variants import winner
 
 
 def one_game(task: tuple[int, bool, str, float]) -> tuple[float, int, int, list[int], list[int]]:

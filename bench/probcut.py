@@ -28,20 +28,15 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+from lib import DATA, selfplay
 
-import selfplay  # noqa: E402
-
-import native  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.evaluate import Evaluator  # noqa: E402
-from reversi.engine.notation import parse_transcript  # noqa: E402
-from reversi.engine.probcut import PROBCUT_DEPTHS, shallow_depth  # noqa: E402
-from reversi.engine.variants import STANDARD  # noqa: E402
-from reversi.engine.weights import load, save  # noqa: E402
-
-DATA = Path(__file__).resolve().parent / ".data"
+import native
+from reversi.engine.board import Board
+from reversi.engine.evaluate import Evaluator
+from reversi.engine.notation import parse_transcript
+from reversi.engine.probcut import PROBCUT_DEPTHS, shallow_depth
+from reversi.engine.variants import STANDARD
+from reversi.engine.weights import load, save
 
 
 def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, int]]:
@@ -52,7 +47,7 @@ def sample(count: int, seed: int, variant: str = STANDARD) -> list[tuple[int, in
     rng = random.Random(seed)
     out: list[tuple[int, int]] = []
     while len(out) < count:
-        number = rng.randrange(0, len(games), 10)  # held out by bench/fit.py
+        number = rng.randrange(0, len(games), 10)  # held out by bench/lib/fit.py
         board = Board.initial(variant)
         moves = parse_transcript(games[number]["moves"])
         for square, _ in moves[:rng.randint(10, 40)]:
@@ -73,7 +68,7 @@ def sample_records(path: Path, count: int, seed: int,
     wilder than the ones a search meets, and widens ``sigma`` (bench/RESULTS.md,
     "Evaluation, fourteenth round")."""
     import numpy as np
-    from records import NONE, read
+    from lib.records import NONE, read
     records = read(path)
     ends = np.flatnonzero(records["left"] == 0)  # each game's last record
     used = len(ends) if games is None else min(games, len(ends))

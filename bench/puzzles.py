@@ -39,16 +39,14 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from lib import DATA
 
-import native  # noqa: E402
-from reversi.engine import puzzle_proofs, puzzle_set  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.notation import format_board, parse_board, square_name  # noqa: E402
-from reversi.engine.players import choose_move  # noqa: E402
+import native
+from reversi.engine import puzzle_proofs, puzzle_set
+from reversi.engine.board import Board
+from reversi.engine.notation import format_board, parse_board, square_name
+from reversi.engine.players import choose_move
 
-DATA = Path(__file__).resolve().parent / ".data"
 #: Nodes a self-play move may search (reproducible games).
 NODES = 2_000
 

@@ -2,9 +2,9 @@
 
 ``run(pyodide_dir, module, call)`` starts the Pyodide unpacked in
 ``pyodide_dir`` (e.g. ``.cache/pyodide-314.0.7``), mounts the repository at
-``/repo``, puts ``/repo/bench`` and ``/repo/py`` on the path, imports
-``module`` and evaluates the Python expression ``call`` there; it returns
-Node's exit status.  Inside Pyodide ``time.process_time`` is wall time, so
+``/repo``, puts ``/repo/bench`` on the path (the module's ``import lib`` adds
+``/repo`` and ``/repo/py``), imports ``module`` and evaluates the Python
+expression ``call`` there; it returns Node's exit status.  Inside Pyodide ``time.process_time`` is wall time, so
 run it on a quiet machine.
 """
 
@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from lib import ROOT
 
 _NODE_RUNNER = """
 import { loadPyodide } from %(module)s;
@@ -37,7 +37,7 @@ def run(pyodide_dir: Path, module: str, call: str) -> int:
     code = "\n".join([
         "import sys",
         "sys.dont_write_bytecode = True",
-        "sys.path[:0] = ['/repo/bench', '/repo/py']",
+        "sys.path.insert(0, '/repo/bench')",
         f"import {module}",
         f"{module}.{call}",
         "0",

@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+import lib
 
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.endgame import solve  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
+from reversi.engine.board import Board
+from reversi.engine.endgame import solve
+from reversi.engine.search import Search
 
 
 def position(rng: random.Random, empties: int) -> tuple[int, int] | None:

@@ -22,16 +22,15 @@ import argparse
 import multiprocessing
 import shlex
 import sys
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
 
-import native  # noqa: E402
-from reversi.engine import balanced, timing  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.levels import LEVELS  # noqa: E402
-from reversi.engine.players import choose_move  # noqa: E402
-from reversi.engine.variants import winner  # noqa: E402
+import native
+from reversi.engine import balanced, timing
+from reversi.engine.board import Board
+from reversi.engine.levels import LEVELS
+from reversi.engine.players import choose_move
+from reversi.engine.variants import winner
 
 
 def one_game(task: tuple[int, bool, str, int, int]) -> tuple[float, list[int], list[int], list[int], list[int]]:

@@ -10,8 +10,8 @@ Rounds.  Round 0's games are played by the frozen baseline engine
 round's evaluation picks the positions (and labels, through the game
 results) of the next; from round 1 on no random move is played once
 ``--calm`` squares or fewer are empty.  Every round's games are labelled exactly by the
-solver from ``--exact`` empty squares on (``bench/selfplay.py``), and the fit
-(``bench/fit.py``) uses all the games so far.
+solver from ``--exact`` empty squares on (``bench/lib/selfplay.py``), and the fit
+(``bench/lib/fit.py``) uses all the games so far.
 
 Usage (from the repository root; ``bench/.data/`` is git-ignored)::
 
@@ -45,17 +45,12 @@ import time
 from array import array
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+import baseline
+from lib import DATA, ROOT, selfplay
 
-import baseline  # noqa: E402
-import selfplay  # noqa: E402
+import native
+from reversi.engine.variants import ANTI, STANDARD
 
-import native  # noqa: E402
-from reversi.engine.variants import ANTI, STANDARD  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).resolve().parent / ".data"
 WEIGHTS_DIR = ROOT / "py" / "reversi" / "engine" / "data"
 
 
@@ -147,7 +142,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on the games of every round so far (in ``run``: up to the
     current one, so that a resumed run refits as the first one did) and writes
     the weight file."""
-    import fit
+    from lib import fit
     rounds = getattr(args, "round", None)
     files = sorted(args.data.glob("games-*.jsonl")) if rounds is None else \
         [games_file(args.data, r) for r in range(rounds + 1)]

@@ -16,14 +16,11 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+import lib
+from solver_times import command_line, time_table
 
-from solver_times import command_line, time_table  # noqa: E402
-
-from reversi.engine.endgame import solve  # noqa: E402
+from reversi.engine.endgame import solve
 
 
 def measure(empties: list[int], positions: int, seed: int) -> None:

@@ -1,4 +1,4 @@
-"""The opening book's builder (``bench/book.py`` over ``bench/book_tree.py``) end to end on a tiny book.
+"""The opening book's builder (``bench/book.py`` over ``bench/lib/book_tree.py``) end to end on a tiny book.
 
 It grows best-first and resumably (a rerun searches no position twice), backs
 values up by negamax, counts symmetric positions once, rescores with other
@@ -11,15 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import book as builder
 import pytest
+from lib import book_tree
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the script runs
-
-import book as builder  # noqa: E402
-import book_tree  # noqa: E402
-
-from reversi.engine.book import canonical, load  # noqa: E402
-from reversi.engine.evaluate import DATA  # noqa: E402
+from reversi.engine.book import canonical, load
+from reversi.engine.evaluate import DATA
 
 SCRIPT = Path(builder.__file__)
 

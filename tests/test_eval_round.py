@@ -8,19 +8,15 @@ is not taken for done.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("numpy")
 pytest.importorskip("scipy", reason="the training tools need numpy and scipy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
 
-import eval_round  # noqa: E402
-import gen  # noqa: E402
+import eval_round
+import gen
 
-from reversi.engine.weights import load  # noqa: E402
+from reversi.engine.weights import load
 
 
 def test_a_round_fits_measures_and_resumes(tmp_path, capfd):

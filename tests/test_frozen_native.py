@@ -9,20 +9,15 @@ from __future__ import annotations
 import inspect
 import random
 import subprocess
-import sys
-from pathlib import Path
 
+import baseline
+import frozen_native
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import baseline  # noqa: E402
-import frozen_native  # noqa: E402
-
-import native  # noqa: E402
-from reversi.engine import patterns, search  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.endgame import solve_all  # noqa: E402
+import native
+from reversi.engine import patterns, search
+from reversi.engine.board import Board
+from reversi.engine.endgame import solve_all
 
 FROZEN = frozen_native.FROZEN
 if subprocess.run(["git", "-C", str(baseline.ROOT), "cat-file", "-e", f"{FROZEN.commit}^{{commit}}"],

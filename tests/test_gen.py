@@ -8,20 +8,16 @@ empties: seconds, never the real generation (``bench/gen.py``).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("scipy", reason="the training tools need numpy and scipy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
 
-import fit  # noqa: E402
 import gen  # noqa: E402
-import positions  # noqa: E402
-import ridge  # noqa: E402
-from records import NO_SEARCH, NONE, RECORD, UNIT, complete, read  # noqa: E402
+from lib import fit, positions, ridge  # noqa: E402
+from lib.records import NO_SEARCH, NONE, RECORD, UNIT, complete, read  # noqa: E402
 
 from reversi.engine.evaluate import Evaluator  # noqa: E402
 from reversi.engine.patterns import indices  # noqa: E402

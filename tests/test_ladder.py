@@ -1,16 +1,11 @@
 """The ladder's pair names (C2's benchmark): levels, frozen engines, and a level at
 another node budget (``LEVEL@NODES``), which plays with that budget."""
 
-import sys
-from pathlib import Path
 
+import ladder
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import ladder  # noqa: E402
-
-from reversi.engine.board import Board  # noqa: E402
+from reversi.engine.board import Board
 
 
 @pytest.mark.parametrize("pair, players", [

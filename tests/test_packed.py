@@ -12,17 +12,15 @@ import io
 import json
 import lzma
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 np = pytest.importorskip("numpy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
 
 import gen  # noqa: E402
 import packed  # noqa: E402
-from records import NONE, PACKED, read  # noqa: E402
+from lib.records import NONE, PACKED, read  # noqa: E402
 
 from reversi.engine import variants  # noqa: E402
 

@@ -8,22 +8,18 @@ Needs numpy and scipy, as the training tools do (never the engine).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("scipy", reason="the training tools need numpy and scipy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # as the scripts run
 
-import fit  # noqa: E402
-import selfplay  # noqa: E402
-import train  # noqa: E402
-from test_search import random_position  # noqa: E402
+import train
+from lib import fit, selfplay
+from test_search import random_position
 
-from reversi.engine.bitboard import moves_mask  # noqa: E402
-from reversi.engine.evaluate import Evaluator  # noqa: E402
-from reversi.engine.search import Search  # noqa: E402
+from reversi.engine.bitboard import moves_mask
+from reversi.engine.evaluate import Evaluator
+from reversi.engine.search import Search
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,11 @@ import argparse
 from pathlib import Path
 
 import numpy as np
-from records import NONE, made_with, read
 
 from reversi.engine.variants import STANDARD
 from reversi.engine.weights import load
+
+from .records import NONE, made_with, read
 
 #: A fit of several files adds this times the file's place to its game numbers.
 GAMES_APART = 10_000_000
@@ -40,8 +41,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
     """Fits weights on the file's positions."""
     if args.twin and not args.every_row:  # before the rows are read
         raise SystemExit("--twin is the choice of a fit with --every-row")
-    import fit
-    import positions
+    from . import fit, positions
     files = [args.file, *(args.data / f"{name}.bin" for name in args.more)]
     parts, commands, variants = [], [], set()
     for number, path in enumerate(files):
@@ -82,17 +82,17 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
 def cmd_error(args: argparse.Namespace) -> None:
     """Prints the held-out error of each weight file by bands of empties."""
-    import positions
+    from . import positions
     records = read(args.file)
     if args.held_out:
-        import fit
+        from . import fit
         records = records[records["game"] % fit.HOLD_OUT == 0]
     print(positions.error_table(records, args.weights, paired=args.paired))
 
 
 def label_kind(text: str) -> str:
     """Returns ``text`` if it names a label kind (:func:`positions.result_share`)."""
-    import positions
+    from . import positions
     try:
         positions.result_share(text)
     except ValueError as error:

@@ -29,14 +29,11 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent ))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-import native  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.endgame import Solver  # noqa: E402
-from reversi.engine.notation import format_transcript  # noqa: E402
-from reversi.engine.variants import STANDARD, final_score  # noqa: E402
+import native
+from reversi.engine.board import Board
+from reversi.engine.endgame import Solver
+from reversi.engine.notation import format_transcript
+from reversi.engine.variants import STANDARD, final_score
 
 #: A player: ``(p, o) -> square`` for the side to move ``p`` (which has a move).
 Player = Callable[[int, int], int]

@@ -14,17 +14,13 @@ there is one and against the (deeper) search's value elsewhere.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+from reversi.engine.patterns import INSTANCES
 
-from records import NONE, UNIT  # noqa: E402
-
-from reversi.engine.patterns import INSTANCES  # noqa: E402
+from .records import NONE, UNIT
 
 #: Bands of empty squares of the error table.
 BANDS = ((0, 10), (11, 15), (16, 20), (21, 30), (31, 40), (41, 50))

@@ -8,7 +8,7 @@ empties, how many records of its game follow it (``left``), its exact score
 1/:data:`UNIT` discs; :data:`NO_SEARCH` in the solved part).  ``NAME.json``
 beside the file records the parameters its games were made with
 (:data:`PARAMETERS`).  ``bench/gen.py`` writes them, ``bench/packed.py`` keeps
-them in git, and the fits read them (``bench/positions.py``).
+them in git, and the fits read them (``bench/lib/positions.py``).
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ import numpy as np
 
 from reversi.engine.variants import STANDARD
 
-#: bench/.data/, which git ignores (:func:`ignored`).
-DATA = Path(__file__).resolve().parent / ".data"
+# DATA: bench/.data/, which git ignores (:func:`ignored`).
+from . import BENCH, DATA
+
 #: Where the packed chunks live in git, a folder a data file's name (``bench/packed.py``).
-PACKED = Path(__file__).resolve().parent / "data" / "gen"
+PACKED = BENCH / "data" / "gen"
 #: One position (see the module docstring).
 RECORD = np.dtype([("p", "<u8"), ("o", "<u8"), ("game", "<u4"), ("ply", "u1"), ("turn", "u1"),
                    ("empties", "u1"), ("left", "u1"), ("exact", "i1"), ("result", "i1"),

@@ -1,4 +1,4 @@
-"""The fit's linear algebra (``bench/fit.py``): a stage's rows as a sparse design
+"""The fit's linear algebra (``bench/lib/fit.py``): a stage's rows as a sparse design
 matrix over the pattern tables, ridge least squares by LSQR, and a weight
 vector's evaluation of rows.
 
@@ -62,7 +62,7 @@ def indices_of(data: dict[str, np.ndarray], select: np.ndarray) -> np.ndarray:
     of them, hold their 46 indices at once."""
     if "index" in data:
         return data["index"][select]
-    import positions
+    from . import positions
     return positions.pattern_indices(data["p"][select], data["o"][select])
 
 

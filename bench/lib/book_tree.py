@@ -8,17 +8,16 @@ expand (``bench/book.py`` holds the commands).
 from __future__ import annotations
 
 import struct
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from reversi.engine.bitboard import flips_mask, moves_mask, squares
+from reversi.engine.board import OPENING_BLACK, OPENING_WHITE
+from reversi.engine.book import canonical
 
-from reversi.engine.bitboard import flips_mask, moves_mask, squares  # noqa: E402
-from reversi.engine.board import OPENING_BLACK, OPENING_WHITE  # noqa: E402
-from reversi.engine.book import canonical  # noqa: E402
+from . import BENCH
 
-PROGRESS = Path(__file__).resolve().parent / "data" / "book.progress"
+PROGRESS = BENCH / "data" / "book.progress"
 #: A progress record: the canonical key (16 bytes), the value for the side to
 #: move (discs) and the depth searched (:data:`EXACT` for the solver's score).
 RECORD = struct.Struct("<16sfB")

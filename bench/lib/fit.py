@@ -1,6 +1,6 @@
 """Fits the pattern weights to labelled games: ridge least squares per game stage.
 
-Every position of the games (``bench/selfplay.py``) before a placement is a
+Every position of the games (``bench/lib/selfplay.py``) before a placement is a
 row: its 46 pattern indices (:func:`reversi.engine.patterns.indices`), a
 constant and the parity of the empty squares, and its label for the side to move
 (the exact score from the solved part of the game on, the game's result
@@ -20,7 +20,7 @@ pair is then solved once more on every row, the held-out games' too (and the
 choice itself can be written beside it, its twin: :func:`fit_data`).
 The weights are rounded to int16 units of ``SCALE`` discs.
 
-numpy and scipy are needed here and in ``bench/ridge.py`` (the linear algebra) only,
+numpy and scipy are needed here and in ``bench/lib/ridge.py`` (the linear algebra) only,
 never by the engine.
 """
 
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,18 +36,16 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
-from scipy.sparse import csr_matrix
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-import selfplay  # noqa: E402
-from ridge import EXTRAS, OFFSETS, design, expand, predict, solve_ridge  # noqa: E402
+from scipy.sparse import csr_matrix  # noqa: E402
 
 from reversi.engine.board import Board  # noqa: E402
 from reversi.engine.notation import parse_transcript  # noqa: E402
 from reversi.engine.patterns import INSTANCES, TYPES, indices  # noqa: E402
 from reversi.engine.variants import STANDARD  # noqa: E402
 from reversi.engine.weights import Weights, save  # noqa: E402
+
+from . import selfplay  # noqa: E402
+from .ridge import EXTRAS, OFFSETS, design, expand, predict, solve_ridge  # noqa: E402
 
 #: The largest number of empty squares of each stage.
 STAGES = [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]
