@@ -49,11 +49,12 @@ Usage (from the repository root; ``bench/.data/`` is git-ignored)::
     python3 bench/gen.py --name held error py/reversi/engine/data/standard.weights bench/.data/fit.weights
     python3 bench/gen.py --name train4 error --held-out --paired py/reversi/engine/data/standard.weights \
         bench/.data/fits/next.weights    # on train4's games 0 mod 10, which no fit trains on
-    python3 bench/gen.py speed      # the throughput figures of bench/RESULTS.md
+    python3 bench/gen.py speed      # the throughput figures of bench/results/evaluation.md
 
 In the background (``nohup setsid ...``) a job has its own scheduling group, and
 ``nice`` only ranks processes inside one: give way to the other work with
-``echo 19 > /proc/PID/autogroup`` (PID the run's first process; bench/RESULTS.md).
+``echo 19 > /proc/PID/autogroup`` (PID the run's first process; bench/results/evaluation.md,
+"Tried this round and not kept").
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 # One BLAS thread: a fit beside a busy core (the generator) ran three times slower with two,
-# and no faster with two on a quiet machine (bench/RESULTS.md).
+# and no faster with two on a quiet machine (bench/results/evaluation.md, "One BLAS thread").
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402

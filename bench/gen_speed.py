@@ -3,7 +3,8 @@
 Self-play games at a cheap fixed depth from balanced openings, an exact solve
 at 20, 22 and 24 empties (and the rest of that game with the same solver,
 its table kept), and 8- and 12-ply searches at 30, 40 and 50 empties: what
-the cost of 20 million labelled positions is estimated from (bench/RESULTS.md).
+the cost of 20 million labelled positions is estimated from (bench/results/evaluation.md,
+"What the compiled engine costs").
 
 Usage (from the repository root)::
 

@@ -65,7 +65,7 @@ def sample_records(path: Path, count: int, seed: int,
     games are gone): of its first ``games`` games (all when None), and how many games
     that was, so that a file that grows later gives the same sample.  Siblings
     (``--siblings``) are left out: a position after a move the game did not play is
-    wilder than the ones a search meets, and widens ``sigma`` (bench/RESULTS.md,
+    wilder than the ones a search meets, and widens ``sigma`` (bench/results/evaluation.md,
     "Evaluation, fourteenth round")."""
     import numpy as np
     from lib.records import NONE, read

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 # One BLAS thread: a fit beside a busy core (the generator) ran three times slower with two,
-# and no faster with two on a quiet machine (bench/RESULTS.md).
+# and no faster with two on a quiet machine (bench/results/evaluation.md, "One BLAS thread").
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
