@@ -1,4 +1,4 @@
-"""A random two-tab test of the real page (issue 61; P7, P11, O4, P2): two tabs of one
+"""A random two-tab test of the real page (P7, P11, O4, P2): two tabs of one
 browser (one localStorage, real ``storage`` events) tap, undo, pause, switch opponents,
 review, take over, reload, hide, lose a write to a full storage or their engine worker.
 After each action, once both tabs settled (the computer's reply in): 1. a tab that is

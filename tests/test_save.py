@@ -100,7 +100,7 @@ def test_p1_each_part_is_version_3_and_holds_its_own_data():
     assert BASE["settings"]["settings"] == {"mode": "computer", "side": "black", "level": "hard",
                                             "legal_dots": False, "sound": False, "swap_sides": False,
                                             "move_clock": 0, "hints": False, "variant": "standard",
-                                            "opening": "standard", "language": "", "ponder": True}
+                                            "opening": "standard", "language": "", "ponder": True, "my_rung": "normal"}
     game = BASE["game"]
     assert game["game"] == {"mode": "computer", "side": "black", "level": "normal",
                             "moves": "".join(square_name(s) for s in RICH.game.line.moves), "cursor": 20}

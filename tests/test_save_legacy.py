@@ -70,7 +70,7 @@ def test_the_data_file_is_the_version_1_document_of_the_rich_session():
     checks below (kept parts compared with RICH) compare like with like."""
     assert LEGACY["format"] == "reversi" and LEGACY["version"] == 1
     new_since_version_1 = {"hints": False, "variant": "standard", "opening": "standard", "language": "",
-                          "ponder": True}
+                          "ponder": True, "my_rung": "normal"}
     assert {**LEGACY["settings"], **new_since_version_1} == asdict(RICH.settings)
     game = RICH.game
     assert LEGACY["game"] == {"mode": game.mode, "side": game.side, "level": game.level,

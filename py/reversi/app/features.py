@@ -12,6 +12,7 @@ from . import hint_mode, pondering, position_setup, puzzle_mode
 from .house import Feature
 from .learning import room as learning
 from .mistakes import room as mistakes
+from .rating import room as rating
 from .review import room as review
 
 FEATURES: tuple[Feature, ...] = (
@@ -22,6 +23,7 @@ FEATURES: tuple[Feature, ...] = (
     puzzle_mode.FEATURE,
     learning.FEATURE,
     mistakes.FEATURE,
+    rating.FEATURE,
 )
 
 

@@ -98,8 +98,8 @@ def session_snapshot(session: Session, events: list[Event] | None = None, *,
         side_and_level_apply=settings.mode == "computer",
         opening_applies=settings.variant == STANDARD,
         setup_note=(wording.say("setup_waits")
-                    if any(getattr(settings, k) != getattr(game, k) for k in GAME_SETTINGS
-                            if k != "opening" or settings.variant == STANDARD) else ""),
+                    if any((settings.game_level() if k == "level" else getattr(settings, k)) != getattr(game, k)
+                           for k in GAME_SETTINGS if k != "opening" or settings.variant == STANDARD) else ""),
         tap_note=wording.tap_note(reviewing=reviewing, computer=session.computer_to_move()),
         active_ms=attempt.active_ms,
         attempt={"id": attempt.id, "practice": attempt.practice, "first_result": attempt.first_result},

@@ -42,6 +42,12 @@ ATTEMPT = 11
 HEAD = slice(FLAG_DIGITS.start, SCORE.stop)
 HEAD_FLAGS = slice(0, FLAG_DIGITS.stop - FLAG_DIGITS.start)
 HEAD_SCORE = slice(HEAD_FLAGS.stop, HEAD.stop - HEAD.start)
+#: Each level's code in the flags, for ever: the four levels of the first pages first
+#: (their two bits), then the ladder's other rungs (the high bits 14-17); a new rung takes
+#: the next code.
+LEVEL_CODES: tuple[str, ...] = ("easy", "normal", "hard", "expert",
+                                *(name for name in LEVEL_NAMES if name not in ("easy", "normal", "hard", "expert")))
+assert len(LEVEL_CODES) <= 64, "the flags hold 64 level codes"
 
 
 def _digits(value: int, width: int = 0) -> str:
@@ -76,10 +82,11 @@ def _flags(mode: str, level: str, side: str, result: str, practice: bool, challe
            variant: str, moves: bool, start: int | None, balanced: bool = False) -> str:
     """Returns the three flag digits: ``start`` is the side to move of a set-up start, or None;
     ``balanced``, that the start is a balanced random opening's end."""
-    value = (MODES.index(mode) | LEVEL_NAMES.index(level) << 1 | SIDES.index(side) << 3
+    code = LEVEL_CODES.index(level)
+    value = (MODES.index(mode) | (code & 3) << 1 | SIDES.index(side) << 3
              | RESULTS[mode].index(result) << 4 | practice << 6 | challenge << 7
              | VARIANTS.index(variant) << 8 | moves << 10 | (start is not None) << 11 | (start or 0) << 12
-             | balanced << 13)
+             | balanced << 13 | (code >> 2) << 14)
     return _digits(value, 3)
 
 
@@ -87,7 +94,8 @@ def _unflag(digits: str) -> dict[str, Any]:
     """Returns the fields that three flag digits hold (see :func:`_flags`)."""
     value = number(digits)
     mode = MODES[value & 1]
-    return {"mode": mode, "level": LEVEL_NAMES[value >> 1 & 3], "side": SIDES[value >> 3 & 1],
+    code = (value >> 1 & 3) | (value >> 14) << 2
+    return {"mode": mode, "level": LEVEL_CODES[code] if code < len(LEVEL_CODES) else "", "side": SIDES[value >> 3 & 1],
             "result": RESULTS[mode][value >> 4 & 3], "practice": bool(value >> 6 & 1),
             "challenge": bool(value >> 7 & 1), "variant": VARIANTS[value >> 8 & 3],
             "moves": bool(value >> 10 & 1), "start": value >> 12 & 1 if value >> 11 & 1 else None,

@@ -215,9 +215,9 @@ class Session:
             opening = format_transcript(balanced.pick(f"{started}/{self.progress.attempt.id + 1}"))
             board = Board.replay(opening)
             line = Line(start=(board.black, board.white, board.turn))
-        self._changed(ev.NewGame(s.mode, s.side, s.level, set_up=bool(opening), variant=s.variant,
+        self._changed(ev.NewGame(s.mode, s.side, s.game_level(), set_up=bool(opening), variant=s.variant,
                                  balanced=bool(opening)))
-        self.game = Game(s.mode, s.side, s.level, line, opening)
+        self.game = Game(s.mode, s.side, s.game_level(), line, opening)
         self.progress.new_attempt(started)
         self.paused = self.review_paused = False
 
@@ -233,8 +233,8 @@ class Session:
         line = Line(start=start, variant=s.variant)
         if line.board.is_game_over():
             raise ValueError("neither side can move in that position")
-        self._changed(ev.NewGame(mode, s.side, s.level, set_up=True, variant=s.variant))
-        self.game = Game(mode, s.side, s.level, line)
+        self._changed(ev.NewGame(mode, s.side, s.game_level(), set_up=True, variant=s.variant))
+        self.game = Game(mode, s.side, s.game_level(), line)
         self.progress.new_attempt(self.clock())
         self.paused = self.review_paused = False
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import COLOR_NAMES
-from ..engine.levels import LEVEL_NAMES
+from ..engine.ladder import RUNG_NAMES
 from ..engine.variants import STANDARD, VARIANTS
 
 #: Against the computer, or two players on one screen (C1).
@@ -27,6 +27,10 @@ LANGUAGES: tuple[str, ...] = ("", "en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", 
 OPENINGS: tuple[str, ...] = ("standard", "balanced")
 #: The settings that describe a game, and so apply from the next new game.
 GAME_SETTINGS: tuple[str, ...] = ("mode", "side", "level", "variant", "opening")
+#: The level that stands for Play at my level: the game takes the rung ``my_rung`` (C8).
+MINE = "mine"
+#: The computer levels: every rung of the ladder, weakest first (C2, C7).
+LEVEL_NAMES: tuple[str, ...] = RUNG_NAMES
 
 
 @dataclass
@@ -52,11 +56,18 @@ class Settings:
     language: str = ""
     #: Hard and Expert think during the person's turn (C4).
     ponder: bool = True
+    #: The rung Play at my level plays (``level`` :data:`MINE`), chosen by the player's
+    #: rating (C8), not by the player.
+    my_rung: str = "normal"
+
+    def game_level(self) -> str:
+        """Returns the rung the next game is played at."""
+        return self.my_rung if self.level == MINE else self.level
 
 
 #: Every setting's allowed values.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "mode": MODES, "side": SIDES, "level": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
+    "mode": MODES, "side": SIDES, "level": (*LEVEL_NAMES, MINE), "my_rung": LEVEL_NAMES, "move_clock": MOVE_CLOCKS,
     "legal_dots": (True, False), "sound": (True, False), "swap_sides": (True, False),
     "hints": (True, False), "variant": VARIANTS, "opening": OPENINGS,
     "language": LANGUAGES, "ponder": (True, False),

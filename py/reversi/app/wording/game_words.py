@@ -151,7 +151,7 @@ class Words:
 
 def setting_value(name: str, value: Any) -> str:
     """Returns how a game setting's value is named: a mode, side, level, variant or opening."""
-    return say({"mode": "mode", "side": "color", "level": "level", "variant": "variant",
+    return say({"mode": "mode", "side": "color", "level": "level", "my_rung": "level", "variant": "variant",
                 "opening": "opening"}[name] + f".{value}")
 
 
