@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from reversi.app import bridge, features, game_commands
 from reversi.app.bridge import COMMANDS, Bridge
 from reversi.app.house import SESSION
+from reversi.app.snapshot import SessionFields
 from tests.sessions import Clock, Seeded, Storage, Tab
 
 #: The reply's fields, documented once.
@@ -47,13 +49,15 @@ def test_every_documented_method_answers_and_every_method_is_documented():
 
 
 def test_every_reply_field_is_documented():
-    """Each field of a reply is documented in docs/snapshot.md, in a feature's report
-    TypedDict (reversi.app.features.fields, the index) or, for what to store, in
+    """Each field of a reply is typed and documented where it is made: the session's in
+    reversi.app.snapshot.SessionFields, the bridge's in docs/snapshot.md, a feature's in its
+    report TypedDict (reversi.app.features.fields, the index), and what to store in
     reversi.app.bridge, so the page never relies on an undocumented one."""
     tab = Tab(Storage(), player=Seeded())
     replies = [tab.load(), tab.play("d3"), tab.call("review", source="current")]
     fields = set().union(*replies)
-    known = documented(SNAPSHOT_FIELDS.read_text()) | {"save", "pending", "drop"} | set(features.fields())
+    known = (set(typing.get_type_hints(SessionFields)) | documented(SNAPSHOT_FIELDS.read_text())
+             | {"save", "pending", "drop"} | set(features.fields()))
     assert fields <= known, sorted(fields - known)
     assert {"save", "pending", "drop"} <= documented(bridge.__doc__)
     assert "review" in replies[-1] and "review" not in replies[0]

@@ -185,8 +185,9 @@ class Bridge:
         """Returns the snapshot, every feature's fields and marks, and the parts to store."""
         session, elsewhere = self.session, self.saving.elsewhere
         notices = (*self.read_notes, *self.notes, *([self.storage_note] if self.storage_note else []))
-        reply = session_snapshot(session, session.events + self.events, always_announce=self.command.status,
-                                 notices=notices, reviewing=self.reviewing, elsewhere=elsewhere)
+        reply: dict[str, Any] = dict(session_snapshot(session, session.events + self.events,
+                                                      always_announce=self.command.status, notices=notices,
+                                                      reviewing=self.reviewing, elsewhere=elsewhere))
         reply.update(history_loading=self.loading is not None, language=self.language(),
                      languages=wording.languages(),
                      elsewhere_text=wording.elsewhere_text(self.saving.lost) if elsewhere else "")
