@@ -86,7 +86,7 @@ const controller = createController({
 });
 const layers = createLayers();
 const menu = createMenu($("menu"), $("menu-open"), layers);
-/** How to play (SPEC N1): a sheet like the menu's, Back and Escape close it. */
+/** How to play (N1): a sheet like the menu's, Back and Escape close it. */
 const howto = createMenu($("howto"), $("menu-open"), layers, "howto");
 window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => drawPictures($("howto-list")));
 const fullscreen = createFullscreen({
