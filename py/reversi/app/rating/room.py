@@ -35,6 +35,14 @@ def nearest(rating: float) -> str:
     return min(RUNG_NAMES, key=lambda rung: (abs(RATINGS[rung] - rating), RATINGS[rung]))
 
 
+class RungEntry(TypedDict):
+    """A rung as the level chooser lists it."""
+
+    id: str
+    name: str
+    rating: int
+
+
 class RatingReport(TypedDict):
     """The player's rating as the page shows it: ``value`` and ``deviation`` (rounded),
     ``games`` rated, ``provisional`` (fewer than 10), ``text`` (words), ``points`` (the
@@ -51,6 +59,11 @@ class RatingReport(TypedDict):
     rung: str
     rung_rating: int
     rung_text: str
+    #: Every rung, weakest first, with its name and rating (the level chooser), and the words
+    #: that head the rating and the chooser.
+    rungs: list[RungEntry]
+    title: str
+    every_level: str
 
 
 class RatingFields(TypedDict):
@@ -132,6 +145,8 @@ class Player:
             if len(points) > 1 else "",
             "rung": rung, "rung_rating": RATINGS[rung],
             "rung_text": wording.say("rating.my_level", rung=wording.level_name(rung), rating=RATINGS[rung]),
+            "rungs": [{"id": r, "name": wording.level_name(r), "rating": RATINGS[r]} for r in RUNG_NAMES],
+            "title": wording.say("rating.title"), "every_level": wording.say("rating.every_level"),
         }}
 
 
