@@ -23,7 +23,7 @@ from ..game.stars import STAR_IDS
 from . import wording
 from .game_text import game_link, game_text
 from .movelist import MoveRow, move_list
-from .stats import statistics
+from .stats import StatsRow, statistics
 
 Counts = TypedDict("Counts", {"black": int, "white": int})
 
@@ -35,6 +35,34 @@ class Result(TypedDict):
     black: int
     white: int
     text: str
+
+
+class StarEntry(TypedDict):
+    """A star: its id, name, how it is earned, whether it is, and its name with that."""
+
+    id: str
+    name: str
+    how: str
+    earned: bool
+    label: str
+
+
+class MoveClock(TypedDict):
+    """A person's move clock: its limit in seconds, the milliseconds left, whether it runs."""
+
+    limit: int
+    left_ms: int
+    running: bool
+
+
+class HistoryPage(TypedDict):
+    """A page of the results history (:func:`history_page`)."""
+
+    page: int
+    pages: int
+    total: int
+    rows: list[dict[str, Any]]
+    words: dict[str, str]
 
 
 class BoardFields(TypedDict):
@@ -107,17 +135,17 @@ class SessionFields(BoardFields):
     #: The settings (:class:`reversi.game.settings.Settings`).
     options: dict[str, Any]
     #: The results history's newest page (:func:`history_page`).
-    history: dict[str, Any]
-    #: All eight stars ``{"id", "name", "how", "earned", "label"}``, the ids the command
-    #: earned, the count in words, and the words that celebrate the new ones.
-    stars: list[dict[str, Any]]
+    history: HistoryPage
+    #: All eight stars, the ids the command earned, the count in words, and the words that
+    #: celebrate the new ones.
+    stars: list[StarEntry]
     new_stars: list[str]
     star_count: str
     celebration: str
     #: Messages to show until dismissed (save problems, P2, P3).
     notices: list[str]
-    #: None, or ``{"limit", "left_ms", "running"}`` while a person's move is timed.
-    move_clock: dict[str, Any] | None
+    #: None, or the move clock while a person's move is timed.
+    move_clock: MoveClock | None
     #: Whether a game is open in review; whether this game continues in another tab (P7).
     reviewing: bool
     elsewhere: bool
@@ -133,7 +161,7 @@ class SessionFields(BoardFields):
     #: The moves numbered in pairs, passes shown, those undone marked ``ahead``.
     move_list: list[MoveRow]
     #: Results statistics per level and side (:mod:`reversi.app.stats`).
-    stats: list[dict[str, Any]]
+    stats: list[StatsRow]
 
 
 def board_snapshot(board: Board) -> BoardFields:
@@ -248,7 +276,7 @@ def celebration(events: list[Event]) -> str:
 HISTORY_PAGE = 20
 
 
-def history_page(session: Session, number: int) -> dict[str, Any]:
+def history_page(session: Session, number: int) -> HistoryPage:
     """Returns page ``number`` of the results history (0: the newest), newest first:
     ``{"page", "pages", "total", "rows", "words"}``; each row is a record (:mod:`reversi.game.results`)
     with its ``index`` in the history, ``words`` (``game``, ``result``, ``score``,
@@ -264,7 +292,7 @@ def history_page(session: Session, number: int) -> dict[str, Any]:
             "words": wording.history_pager(first, first + len(rows) - 1, len(history))}
 
 
-def _move_clock(session: Session) -> dict[str, Any] | None:
+def _move_clock(session: Session) -> MoveClock | None:
     """Returns the move clock of the person to move, or None."""
     left = session.move_clock_left()
     if left is None:

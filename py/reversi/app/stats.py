@@ -7,12 +7,25 @@ so ten thousand games cost a few milliseconds, and kept until the history change
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine.variants import VARIANTS
 from ..game.history import History, head_fields
 from ..game.settings import LEVEL_NAMES, SIDES
 from .wording import stats_label
+
+
+class StatsRow(TypedDict):
+    """One row of the statistics: a variant, level and side (or local games), its counts,
+    and the best and average disc differences from the player's side (Black's locally)."""
+
+    label: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    best: int
+    average: float
 
 
 def _margin(fields: dict[str, Any]) -> int:
@@ -26,13 +39,12 @@ class _Last:
 
     history: weakref.ref[History] | None = None
     revision = -1
-    rows: list[dict[str, Any]] = []
+    rows: list[StatsRow] = []
 
 
-def statistics(history: History) -> list[dict[str, Any]]:
-    """Returns one row per variant, level and side played (then one for local games
-    of each variant): ``{label, games, wins, draws, losses, best, average}``; ``best``
-    and ``average`` are real disc differences from the player's side (Black's locally)."""
+def statistics(history: History) -> list[StatsRow]:
+    """Returns one row (:class:`StatsRow`) per variant, level and side played, then one for
+    the local games of each variant."""
     if _Last.history is not None and _Last.history() is history and _Last.revision == history.revision:
         return _Last.rows
     groups: dict[tuple[str, str, str], list[tuple[dict[str, Any], int]]] = {}
@@ -43,7 +55,7 @@ def statistics(history: History) -> list[dict[str, Any]]:
         groups.setdefault(key, []).append((fields, count))
     order = [(level, side, variant) for variant in VARIANTS
              for level, side in [*((lv, sd) for lv in LEVEL_NAMES for sd in SIDES), ("local", "")]]
-    rows = []
+    rows: list[StatsRow] = []
     for key in order:
         entries = groups.get(key)
         if not entries:
@@ -52,9 +64,8 @@ def statistics(history: History) -> list[dict[str, Any]]:
         wins = sum(count for fields, count in entries if fields["result"] in ("win", "black"))
         losses = sum(count for fields, count in entries if fields["result"] in ("loss", "white"))
         total = sum(_margin(fields) * count for fields, count in entries)
-        rows.append({"label": stats_label(*key), "games": games, "wins": wins,
-                     "draws": games - wins - losses, "losses": losses,
-                     "best": max(_margin(fields) for fields, _ in entries),
-                     "average": round(total / games, 1)})
+        rows.append(StatsRow(label=stats_label(*key), games=games, wins=wins, draws=games - wins - losses,
+                             losses=losses, best=max(_margin(fields) for fields, _ in entries),
+                             average=round(total / games, 1)))
     _Last.history, _Last.revision, _Last.rows = weakref.ref(history), history.revision, rows
     return rows
