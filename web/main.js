@@ -105,7 +105,7 @@ function renderIn(snap, flags) {
   ui.render(snap, flags);
   if (!flags.reviewing && !flags.editing) moveList.show(snap.move_list || []);
   renderPuzzle(snap.puzzle || null, $);
-  for (const feature of FEATURES) if (feature.render) feature.render(snap, { $, review });
+  for (const feature of FEATURES) if (feature.render) feature.render(snap, { $, review, flags });
   renderLearn(snap.learn || null, $, words);
   if (snap.howto && snap.howto !== shownHowto) { // once per reply: a snapshot is drawn again and again
     shownHowto = snap.howto;
@@ -158,8 +158,10 @@ function bindControls() {
     });
   }
   $("menu-open").addEventListener("click", () => menu.open());
-  for (const [id, intent] of FEATURES.flatMap((feature) => Object.entries(feature.clicks || {}))) {
-    $(id).addEventListener("click", (event) => emit(...(typeof intent === "function" ? intent(event) : [intent])));
+  for (const [type, key] of [["click", "clicks"], ["change", "changes"]]) {
+    for (const [id, intent] of FEATURES.flatMap((feature) => Object.entries(feature[key] || {}))) {
+      $(id).addEventListener(type, (event) => emit(...(typeof intent === "function" ? intent(event) : [intent])));
+    }
   }
   $("editor-play").addEventListener("click", () => emit("setupPlay", "computer"));
   $("editor-local").addEventListener("click", () => emit("setupPlay", "local"));
