@@ -1,8 +1,8 @@
-// The player's rating on the page (C8): the history graph's geometry, the numbers written as
-// Python's words write them (L1), and the Every level list's choice relayed as the setting.
+// The player's rating on the page (C8): the history graph's geometry, and the Every level
+// list's choice relayed as the setting.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { CHART, DOTS_UP_TO, MIN_SPAN, chart, feature, formatNumber } from "../../web/panels/rating.js";
+import { CHART, DOTS_UP_TO, MIN_SPAN, chart, feature } from "../../web/panels/rating.js";
 
 const inner = { left: CHART.left, right: CHART.width - CHART.right, top: CHART.top, bottom: CHART.height - CHART.bottom };
 
@@ -43,19 +43,6 @@ test("every point stays inside the drawing box, and a long history keeps only th
   }
   assert.deepEqual(g.dots, [g.last]);
   assert.equal(chart(points.slice(0, DOTS_UP_TO)).dots.length, DOTS_UP_TO);
-});
-
-test("the numbers are written as Python's words write them in each language (reversi.app.wording.catalog.number)", () => {
-  const expected = { // Python's number(1450) and number(12345), language by language
-    en: ["1,450", "12,345"], de: ["1.450", "12.345"], fr: ["1\u202f450", "12\u202f345"], es: ["1450", "12.345"],
-    ja: ["1,450", "12,345"], "zh-Hans": ["1,450", "12,345"], "zh-Hant": ["1,450", "12,345"], ko: ["1,450", "12,345"],
-  };
-  for (const [code, [small, large]] of Object.entries(expected)) {
-    assert.equal(formatNumber(1450, code), small, code);
-    assert.equal(formatNumber(12345, code), large, code);
-    assert.equal(formatNumber(-120, code), "-120", code);
-    assert.equal(formatNumber(0, code), "0", code);
-  }
 });
 
 test("choosing a rung in Every level is the level setting, as a level radio's choice is", () => {

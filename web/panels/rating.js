@@ -16,12 +16,6 @@ export const MIN_SPAN = 40;
 /** Up to this many points each has its dot; past it, only the last one does. */
 export const DOTS_UP_TO = 40;
 
-/** Returns `value` written as `code`'s language writes numbers (its digit groups: 1,450,
- * 1.450, 1 450, and Spanish's 1450), as Python's words write the same number. */
-export function formatNumber(value, code) {
-  return new Intl.NumberFormat(code || "en", { maximumFractionDigits: 0 }).format(value);
-}
-
 /** Returns the line graph of `points` (the rating before the kept games, then after each,
  * oldest first) in the box `box`: `line` an SVG path through the points, evenly spaced left to
  * right, higher ratings higher up; `dots` the points drawn as dots (all, or only the last of
@@ -53,14 +47,16 @@ function shape(tag, { text, ...attributes }) {
   return el;
 }
 
-/** Draws `points` into the SVG `svg` (its viewBox is CHART), the axis's numbers in `code`'s
- * language; its colours are the theme's (style.css: .rating-graph). */
-function drawChart(svg, points, code) {
+/** Draws `points` into the SVG `svg` (its viewBox is CHART), the axis's highest and lowest
+ * ratings in Python's words (`scale`: {high, low}); its colours are the theme's (style.css:
+ * .rating-graph). */
+function drawChart(svg, points, scale) {
   const { line, dots, last, ticks } = chart(points);
+  const words = (value) => (value === Math.max(...points) ? scale.high : scale.low);
   svg.replaceChildren(
     ...ticks.flatMap(({ value, y }) => [
       shape("line", { class: "grid", x1: CHART.left, x2: CHART.width - CHART.right, y1: y, y2: y }),
-      shape("text", { class: "tick", x: CHART.left - 6, y, text: formatNumber(value, code) }),
+      shape("text", { class: "tick", x: CHART.left - 6, y, text: words(value) }),
     ]),
     shape("path", { class: "line", d: line }),
     ...dots.map(({ x, y }) => shape("circle", { class: "dot", cx: x, cy: y, r: 2.5 })),
@@ -77,7 +73,7 @@ function shownLevel(snap, flags) {
 }
 
 /** Draws Play at my level's line under the Level choice, shown while "My level" is chosen,
- * and the Every level list: each rung as "name · rating", the chosen one selected (none while
+ * and the Every level list: each rung in Python's words ("name · rating"), the chosen one selected (none while
  * "My level" is), enabled exactly when the level radios are (panels.js drew them first). */
 function renderLevels(report, level, $) {
   const note = $("my-level");
@@ -88,12 +84,11 @@ function renderLevels(report, level, $) {
   if (!report) return;
   $("every-level-label").textContent = report.every_level;
   const select = $("every-level");
-  const code = document.documentElement.lang;
-  const key = JSON.stringify([code, report.rungs]);
+  const key = JSON.stringify(report.rungs);
   if (select.dataset.shown !== key) { // rebuilt only when it changed: never under the player's hand
     select.dataset.shown = key;
-    select.replaceChildren(...report.rungs.map(({ id, name, rating }) =>
-      Object.assign(document.createElement("option"), { value: id, textContent: `${name} · ${formatNumber(rating, code)}` })));
+    select.replaceChildren(...report.rungs.map(({ id, label }) =>
+      Object.assign(document.createElement("option"), { value: id, textContent: label })));
   }
   const index = report.rungs.findIndex((rung) => rung.id === level);
   if (select.selectedIndex !== index) select.selectedIndex = index; // -1: "My level", no rung of the list
@@ -114,11 +109,10 @@ function renderRating(report, $) {
   svg.toggleAttribute("hidden", !drawn);
   if (!drawn) return;
   svg.setAttribute("aria-label", report.label);
-  const code = document.documentElement.lang;
-  const key = JSON.stringify([code, report.points]);
+  const key = JSON.stringify([report.points, report.scale]);
   if (svg.dataset.shown !== key) {
     svg.dataset.shown = key;
-    drawChart(svg, report.points, code);
+    drawChart(svg, report.points, report.scale);
   }
 }
 

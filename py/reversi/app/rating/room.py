@@ -36,11 +36,12 @@ def nearest(rating: float) -> str:
 
 
 class RungEntry(TypedDict):
-    """A rung as the level chooser lists it."""
+    """A rung as the level chooser lists it: its id, name, rating, and both in words."""
 
     id: str
     name: str
     rating: int
+    label: str
 
 
 class RatingReport(TypedDict):
@@ -59,9 +60,10 @@ class RatingReport(TypedDict):
     rung: str
     rung_rating: int
     rung_text: str
-    #: Every rung, weakest first, with its name and rating (the level chooser), and the words
-    #: that head the rating and the chooser.
+    #: Every rung, weakest first, with its name and rating (the level chooser), the graph's
+    #: highest and lowest points in words, and the words that head the rating and the chooser.
     rungs: list[RungEntry]
+    scale: dict[str, str]
     title: str
     every_level: str
 
@@ -145,7 +147,10 @@ class Player:
             if len(points) > 1 else "",
             "rung": rung, "rung_rating": RATINGS[rung],
             "rung_text": wording.say("rating.my_level", rung=wording.level_name(rung), rating=RATINGS[rung]),
-            "rungs": [{"id": r, "name": wording.level_name(r), "rating": RATINGS[r]} for r in RUNG_NAMES],
+            "rungs": [{"id": r, "name": wording.level_name(r), "rating": RATINGS[r],
+                       "label": wording.say("rating.rung", rung=wording.level_name(r), rating=RATINGS[r])}
+                      for r in RUNG_NAMES],
+            "scale": {"high": wording.number(max(points)), "low": wording.number(min(points))},
             "title": wording.say("rating.title"), "every_level": wording.say("rating.every_level"),
         }}
 
