@@ -42,7 +42,8 @@ def times(names: tuple[str, ...] = RUNG_NAMES, games: int = 2, kinds: tuple[str,
     openings = [table[rng.randrange(len(table))][0] for _ in range(games)]
     for name in names:
         level = RUNG_LEVELS[name]
-        goal = FAST if RUNG_NAMES.index(name) < RUNG_NAMES.index("hard") else SLOW
+        below = name not in RUNG_NAMES or RUNG_NAMES.index(name) < RUNG_NAMES.index("hard")
+        goal = FAST if below else SLOW
         for kind in kinds:
             spent = []
             for k, opening in enumerate(openings):

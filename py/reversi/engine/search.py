@@ -256,11 +256,17 @@ class Search:
             return True
         return True
 
-    def value(self, p: Bitboard, o: Bitboard, depth: int, alpha: float = -INF,
-              beta: float = INF) -> float:
-        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window
-        by default; with a window ``(alpha, beta)`` fail-soft: at most ``alpha`` is an
-        upper bound, at least ``beta`` a lower one.
+    def value(self, p: Bitboard, o: Bitboard, depth: int) -> float:
+        """Returns the negamax value of ``(p, o)`` searched ``depth`` plies, full window.
+
+        :raises SearchTimeout: past the deadline or the node cap.
+        """
+        return self._value(p, o, depth, -INF, INF)
+
+    def bounded(self, p: Bitboard, o: Bitboard, depth: int, alpha: float, beta: float) -> float:
+        """Returns the fail-soft value of ``(p, o)`` searched ``depth`` plies in the window
+        ``(alpha, beta)``: at most ``alpha`` is an upper bound, at least ``beta`` a lower
+        one (the weakened rungs' root, :mod:`reversi.engine.weakening`).
 
         :raises SearchTimeout: past the deadline or the node cap.
         """

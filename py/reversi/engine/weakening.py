@@ -2,19 +2,19 @@
 a seeded softmax choice among them.
 
 A weakened level (``Level.weakening``, the new rungs of :mod:`reversi.engine.ladder`)
-plays through :func:`choose`, called by :func:`reversi.engine.players.choose_move`
-after the book and a forced move.  :func:`spread` searches every distinct root move
+plays through :func:`choose`, which :func:`reversi.engine.players.choose_move` calls
+after the book and a forced move.  :func:`spread` values every distinct root move
 (moves leading to symmetric images of one position, :func:`reversi.engine.book.canonical`,
-are searched once): by iterative deepening with one table, each move's window
-starting ``margin`` below the best found so far at that depth, so a move whose value
-falls further below is only bounded; the values are the deepest depth completed for
-every move.  At most ``exact_empties`` empty squares the solver gives them exactly,
-with the same windows.  Which moves are within the margin does not depend on the
-order they are searched in, so the compiled engine (``native.install``, which
-replaces ``think.Search`` and ``think.Solver``) chooses the same moves.
-:func:`pick` then takes a move within the phase's cap of the best with a
-probability proportional to ``exp(-loss / temperature)``, the best at a zero
-temperature.  A node budget and a seed give the same move every time.
+once): by iterative deepening with one table, each move first tested by a null window
+``margin`` below the best found so far at that depth and searched again, with the
+window open above, only when it passes (as the principal-variation search does), so a
+move further below is only bounded; the values are those of the deepest depth
+completed for every move.  At most ``exact_empties`` empty squares the solver gives
+them exactly, with the same floor.  It builds its search and solver from
+``think.Search`` and ``think.Solver``, so the offline tools' compiled engine
+(``native.install``) plays the same moves.  :func:`pick` then takes a move within the
+phase's cap of the best with a probability proportional to ``exp(-loss / temperature)``,
+the best at a zero temperature.  A node budget and a seed give the same move every time.
 """
 
 from __future__ import annotations
@@ -101,8 +101,13 @@ def _searched(children: dict[Square, tuple[Bitboard, Bitboard]], search: Search,
         for depth in range(1, max(1, min(max_depth, empties)) + 1):
             best, this = -INF, {}
             for s in sorted(found, key=lambda s: (-found[s], s)):
-                floor = best - margin - EPSILON
-                this[s] = -search.value(*children[s], depth - 1, -INF, -floor)
+                child, floor = children[s], best - margin - EPSILON
+                if best > -INF:  # a null window first: is it above the floor?
+                    value = -search.bounded(*child, depth - 1, -floor - EPSILON, -floor)
+                    if value <= floor:
+                        this[s] = value
+                        continue
+                this[s] = -search.bounded(*child, depth - 1, -INF, -floor)
                 best = max(best, this[s])
             found, depth_done = this, depth
     except SearchTimeout:
