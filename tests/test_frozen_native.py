@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 import inspect
 import random
-import textwrap
 import subprocess
+import textwrap
 
 import baseline
 import frozen_native
