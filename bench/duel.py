@@ -20,8 +20,8 @@ import multiprocessing
 import random
 from pathlib import Path
 
-import baseline
 import lib
+from lib import baseline
 
 import native
 from reversi.engine.board import Board

@@ -8,7 +8,7 @@ Usage, from the repository root::
     python3 bench/engine_speed.py --pyodide .cache/pyodide-314.0.7 --games   # Level.nodes' rates
 
 Prints: microseconds per evaluation for the pattern evaluation and for the
-frozen baseline's linear one (``bench/baseline.py``) on the same positions
+frozen baseline's linear one (``bench/lib/baseline.py``) on the same positions
 (midgame positions of random games); the weight file's load time (read and
 decompress) and the time to turn every stage into lists, with the memory
 that takes (tracemalloc); and the midgame search's nodes per second and
@@ -37,8 +37,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-import baseline
-from lib import ROOT
+from lib import ROOT, baseline
 
 from reversi.engine.board import Board
 
@@ -252,7 +251,7 @@ def main() -> int:
     if args.weights:
         relative = str(Path(args.weights).resolve().relative_to(ROOT))
         if args.pyodide:
-            import pyodide_run
+            from lib import pyodide_run
             return pyodide_run.run(args.pyodide, "engine_speed", f"compare_weights({relative!r})")
         compare_weights(relative)
         return 0
@@ -261,13 +260,13 @@ def main() -> int:
         return 0
     if args.games:
         if args.pyodide:
-            import pyodide_run
+            from lib import pyodide_run
             return pyodide_run.run(args.pyodide, "engine_speed", "game_rates()")
         game_rates()
         return 0
     baseline.extract()
     if args.pyodide:
-        import pyodide_run
+        from lib import pyodide_run
         return pyodide_run.run(args.pyodide, "engine_speed",
                                f"run_benchmarks(levels={not args.no_levels})")
     run_benchmarks(not args.no_levels)

@@ -1,7 +1,7 @@
 """Measures the evaluation's error against exact scores (at 14-20 empty squares by default).
 
 Test positions come from games that no training round sees: the frozen
-baseline's 2-ply search (``bench/baseline.py``) from random openings of 4-10
+baseline's 2-ply search (``bench/lib/baseline.py``) from random openings of 4-10
 plies, one random move in ten, seeds apart from the training games'; at each
 number of empties from ``--low`` to ``--high`` the game's position is solved
 exactly and cached in ``bench/.data/testset-SEED.jsonl``.  Prints the mean
@@ -27,8 +27,7 @@ import random
 import sys
 from pathlib import Path
 
-import baseline
-from lib import DATA
+from lib import DATA, baseline
 
 import native
 from reversi.engine.board import Board

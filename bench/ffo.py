@@ -13,7 +13,7 @@ never, fastest-first alone) to measure what that ordering saves.
 measure that solver's cost; the file's scores then do not apply.
 ``--against COMMIT`` solves every position also with the solver of that
 commit (``py/reversi/engine`` frozen with ``git archive`` by
-``bench/baseline.py``), right after the current one, and prints both rows
+``bench/lib/baseline.py``), right after the current one, and prints both rows
 and the ratio of their times: the two are timed in the same run, so the
 machine's drift touches both alike.  Today's solver before the faster
 search is commit 7bbbc1e.
@@ -29,8 +29,8 @@ import sys
 import time
 from pathlib import Path
 
-from baseline import Frozen
 from lib import ROOT
+from lib.baseline import Frozen
 
 from reversi.engine import endgame
 from reversi.engine.budget import Deadline, SearchTimeout

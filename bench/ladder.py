@@ -12,10 +12,10 @@ Players:
   browser time), so a CPython run reproduces the browser's strength and the
   same seed replays the same games; ``--time`` uses wall-time budgets instead;
 - ``baseline-LEVEL``: that level of the frozen engine of commit 9cc7dfa
-  (``bench/baseline.py``), at its own node budget; ``1fcb9e8-LEVEL`` the
+  (``bench/lib/baseline.py``), at its own node budget; ``1fcb9e8-LEVEL`` the
   same of commit 1fcb9e8's engine (the Expert before the trained evaluation's
   second generation, C2's yardstick), on the compiled search when it is built
-  (``bench/frozen_native.py``: its moves, about 60 times faster);
+  (``bench/lib/frozen_native.py``: its moves, about 60 times faster);
 - ``LEVEL@NODES``, e.g. ``hard@36000``: a level at another node budget (the
   rest of its configuration unchanged), to find a budget before setting it;
 - the ladder's rungs (C7, ``reversi.engine.ladder``) by their ids, at their node
@@ -52,19 +52,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+from lib import baseline, frozen_native
 
-import baseline  # noqa: E402
-import frozen_native  # noqa: E402
-
-import native  # noqa: E402
-from reversi.engine import balanced  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.evaluate import DATA, Evaluator  # noqa: E402
-from reversi.engine.notation import format_transcript  # noqa: E402
-from reversi.engine.players import LEVELS, RUNG_LEVELS, choose_move, random_opening  # noqa: E402
-from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner  # noqa: E402
+import native
+from reversi.engine import balanced
+from reversi.engine.board import Board
+from reversi.engine.evaluate import DATA, Evaluator
+from reversi.engine.notation import format_transcript
+from reversi.engine.players import LEVELS, RUNG_LEVELS, choose_move, random_opening
+from reversi.engine.variants import ANTI, FREE, STANDARD, VARIANTS, winner
 
 #: Each pair (stronger first), the score the stronger one must reach (the levels' and
 #: the variants' goals) and the variant played.

@@ -23,9 +23,9 @@ import shutil
 import sys
 import time
 
+from lib.page_driver import LONG_GAME, open_page, p95, play_human_turn, serve, stats
 from lib.page_history import history
 from lib.page_startup import startup
-from page_driver import LONG_GAME, open_page, p95, play_human_turn, serve, stats
 from playwright.sync_api import sync_playwright
 
 from build_tools.common import DIST

@@ -21,8 +21,7 @@ from __future__ import annotations
 import shutil
 import sys
 
-import lib
-from page_driver import LONG_GAME, open_page, p95, serve, stats
+from lib.page_driver import LONG_GAME, open_page, p95, serve, stats
 from playwright.sync_api import sync_playwright
 
 from tests.browser.pages import CHROMIUM_ARGS, choose, close_menu, legal_squares, open_menu, play, start_local_game

@@ -219,7 +219,7 @@ def run_benchmarks(depth: int, repeat: int) -> None:
 
 def run_in_pyodide(pyodide_dir: Path, depth: int, repeat: int) -> int:
     """Runs this script inside the Pyodide at ``pyodide_dir`` under Node; returns the status."""
-    import pyodide_run
+    from lib import pyodide_run
 
     return pyodide_run.run(pyodide_dir, "perft", f"run_benchmarks({depth}, {repeat})")
 

@@ -21,12 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "py")]
+import lib
 
-from reversi.engine import balanced  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.ladder import RUNG_LEVELS, RUNG_NAMES  # noqa: E402
-from reversi.engine.players import choose_move  # noqa: E402
+from reversi.engine import balanced
+from reversi.engine.board import Board
+from reversi.engine.ladder import RUNG_LEVELS, RUNG_NAMES
+from reversi.engine.players import choose_move
 
 #: The most a rung may take at p95 in the browser: below Hard, and up to Expert.
 FAST, SLOW = 0.25, 2.5
@@ -74,7 +74,7 @@ def main() -> int:
     args = parser.parse_args()
     call = f"times({tuple(args.rungs)!r}, {args.games}, {tuple(args.kinds)!r})"
     if args.pyodide:
-        import pyodide_run
+        from lib import pyodide_run
         return pyodide_run.run(args.pyodide, "rung_speed", call)
     times(tuple(args.rungs), args.games, tuple(args.kinds))
     return 0

@@ -43,22 +43,19 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent),
-                str(Path(__file__).resolve().parent.parent / "py")]
+import ladder
+from lib import BENCH
 
-import ladder  # noqa: E402
+import native
+from reversi.engine.bitboard import flips_mask
+from reversi.engine.board import Board
+from reversi.engine.ladder import RATINGS, RUNG_LEVELS, RUNG_NAMES
+from reversi.engine.levels import PHASES, Level, phase
+from reversi.engine.notation import parse_transcript
+from reversi.engine.variants import STANDARD
 
-import native  # noqa: E402
-from reversi.engine.bitboard import flips_mask  # noqa: E402
-from reversi.engine.board import Board  # noqa: E402
-from reversi.engine.ladder import RATINGS, RUNG_LEVELS, RUNG_NAMES  # noqa: E402
-from reversi.engine.levels import PHASES, Level, phase  # noqa: E402
-from reversi.engine.notation import parse_transcript  # noqa: E402
-from reversi.engine.variants import STANDARD  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-RECORD = ROOT / "bench" / "data" / "matches" / "rungs.tsv"
-LOSSES = ROOT / "bench" / "data" / "matches" / "rungs-losses.tsv"
+RECORD = BENCH / "data" / "matches" / "rungs.tsv"
+LOSSES = BENCH / "data" / "matches" / "rungs-losses.tsv"
 #: Deep values: exact at most this many empty squares, else a search this deep.
 EXACT_EMPTIES, DEEP_DEPTH = 20, 14
 #: The method's tag in the losses file.

@@ -86,7 +86,7 @@ def command_line(table: Callable[[list[int], int, int], None], module: str,
     parser.add_argument("--pyodide", type=Path, metavar="DIR", help="run inside this Pyodide")
     args = parser.parse_args()
     if args.pyodide:
-        import pyodide_run
+        from lib import pyodide_run
         return pyodide_run.run(args.pyodide, module,
                                f"{table.__name__}({args.empties!r}, {args.positions}, {args.seed})")
     table(args.empties, args.positions, args.seed)

@@ -5,7 +5,7 @@ the shipped files' chains of priors go back to its files (``anti.weights``' head
 names its command), and ``tests/test_train.py`` keeps it working.
 
 Rounds.  Round 0's games are played by the frozen baseline engine
-(``bench/baseline.py``: today's linear evaluation, 2-ply searches); round
+(``bench/lib/baseline.py``: today's linear evaluation, 2-ply searches); round
 ``k``'s by 3-ply searches over round ``k - 1``'s pattern weights, so each
 round's evaluation picks the positions (and labels, through the game
 results) of the next; from round 1 on no random move is played once
@@ -45,8 +45,7 @@ import time
 from array import array
 from pathlib import Path
 
-import baseline
-from lib import DATA, ROOT, selfplay
+from lib import DATA, ROOT, baseline, selfplay
 
 import native
 from reversi.engine.variants import ANTI, STANDARD

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from page_driver import stats  # puts the repository on sys.path
+from lib.page_driver import stats
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 

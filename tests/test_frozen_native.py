@@ -1,4 +1,4 @@
-"""1fcb9e8's frozen engine on the compiled search (``bench/frozen_native.py``) plays the
+"""1fcb9e8's frozen engine on the compiled search (``bench/lib/frozen_native.py``) plays the
 frozen engine's moves (C2's yardstick, measured faster): the same recursive search and
 shapes as the current engine's, the same evaluation, the same node-budget searches
 (moves, values, depths, node counts, lines) and, from the exact solver, moves of the
@@ -12,9 +12,8 @@ import random
 import subprocess
 import textwrap
 
-import baseline
-import frozen_native
 import pytest
+from lib import baseline, frozen_native
 
 import native
 from reversi.engine import patterns, search

@@ -6,9 +6,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from page_driver import marks
-
 from tests.browser.pages import READY
+
+from .page_driver import marks
 
 
 def stored_history(games: int) -> dict[str, str]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import statistics
 
-from page_driver import marks
-
 from build_tools.common import DIST
 from tests.browser.pages import READY
+
+from .page_driver import marks
 
 FLOOR = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 const started = performance.now();

@@ -16,7 +16,7 @@ corner (X and C squares) last; a move's flips are found only when it is
 searched.  One ply above the leaves, corners first and X and C squares
 last, without the history (sorting costs more there than it saves).
 Ordering by the children's evaluation or by the opponent's replies cost
-more time than it saved (``bench/RESULTS.md``).  At the root, moves are
+more time than it saved (``bench/results/speed.md``, "Search").  At the root, moves are
 ordered by evaluation at first, then best-first.
 
 ProbCut (M. Buro, 1995; its table in :mod:`.probcut`): at a null-window node, a shallow
@@ -25,7 +25,7 @@ that prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
 The statistics are fitted for each weight file by ``bench/probcut.py`` and
 stored in it (so a variant's evaluation brings its own).  Nodes whose depth
 reaches the end of the game are never cut, so deep searches stay exact.
-With it Expert reaches about 11 plies in the midgame (``bench/RESULTS.md``).
+With it Expert reaches about 11 plies in the midgame (``bench/results/strength.md``).
 
 Variants (V1, V2): a search plays one variant's rules and result.
 Finished games score :func:`reversi.engine.variants.final_score` (fewer
@@ -38,7 +38,7 @@ placement's position the standard rules and the table search take over.
 Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
 end (the search is then exact), the node cap or the deadline.  The budget is
 polled every :data:`POLL` nodes, so a deadline is overrun by a few
-milliseconds (``bench/RESULTS.md``).  On time-out the result is the last completed depth's, unless
+milliseconds (``bench/results/speed.md``, "Search").  On time-out the result is the last completed depth's, unless
 the unfinished depth has already proven another root move better.  A later
 run of the same root with the same object (a pondered search going on,
 :mod:`reversi.engine.ponder`) starts after the last depth it completed.

@@ -8,9 +8,11 @@
 
 :meth:`Frozen.extract` writes a commit's files with ``git archive`` into the
 git-ignored folder ``bench/.baseline/`` as the package ``reversi_COMMIT``,
-beside the current ``reversi``.  Their modules import each other relatively
-and find their data beside them, so the engines never mix.  It needs the
-repository's git history (any clone).  The module-level functions are
+beside the current ``reversi``, on the first use of one of its modules (the
+tools that play them extract them before they start their workers).  Their modules
+import each other relatively and find their data beside them, so the engines never
+mix; :meth:`Frozen.module` puts that folder on ``sys.path`` to import them.  It needs
+the repository's git history (any clone).  The module-level functions are
 :data:`BASELINE`'s, as before.
 """
 
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from lib import BENCH, ROOT
+from . import BENCH, ROOT
 
 CACHE = BENCH / ".baseline"
 
@@ -96,7 +98,3 @@ def load() -> ModuleType:
     """Returns the baseline's ``players`` module (``choose_move``, ``LEVELS``)."""
     return module("players")
 
-
-if __name__ == "__main__":
-    for frozen in FROZEN.values():
-        print(f"{frozen.commit} extracted to {frozen.extract() / frozen.package}")

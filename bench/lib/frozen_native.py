@@ -1,4 +1,4 @@
-"""The frozen engine of commit 1fcb9e8 (``bench/baseline.py``) on the compiled search,
+"""The frozen engine of commit 1fcb9e8 (``bench/lib/baseline.py``) on the compiled search,
 for the ladder's pairs against it (in pure Python its Expert takes about 1.75 s a
 move, so 200 games took 50 minutes).
 
@@ -20,11 +20,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import baseline
-
 import native
 from reversi.engine.evaluate import Evaluator
 from reversi.engine.variants import STANDARD
+
+from . import baseline
 
 #: The frozen engine that runs compiled.
 FROZEN = baseline.TODAY

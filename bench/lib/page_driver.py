@@ -6,8 +6,6 @@ from __future__ import annotations
 import statistics
 import threading
 
-import lib
-
 from build_tools.common import DIST
 from build_tools.server import make_server
 from tests.browser.pages import READY, legal_squares

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from lib import ROOT
+from . import ROOT
 
 _NODE_RUNNER = """
 import { loadPyodide } from %(module)s;
