@@ -1,7 +1,7 @@
 """Measures the built page in headless Chromium and prints the numbers.
 
     python3 bench/page.py startup     the start-up timeline, cold, warm and CPU 4x slower, beside bare Pyodide
-    python3 bench/page.py levels      computer thinking time per level (mean, p95, max)
+    python3 bench/page.py levels      computer thinking time per rung of the ladder, weakest first (mean, p95, max)
     python3 bench/page.py levels Anti-reversi   the same in a variant (the menu's Rules name)
     python3 bench/page.py cancel      delay of Undo/New/Pause pressed during an Expert search
     python3 bench/page.py frames      frame times of a large flip animation
@@ -29,27 +29,33 @@ from lib.page_startup import startup
 from playwright.sync_api import sync_playwright
 
 from build_tools.common import DIST
-from tests.browser.pages import CHROMIUM_ARGS, choose
+from reversi.engine.ladder import RUNG_NAMES
+from tests.browser.pages import CHROMIUM_ARGS, choose, close_menu, open_menu
 
 # A position where b7 flips ten discs in several directions (for the animation run).
 BIG_FLIP, BIG_FLIP_SQUARE = "e6d6c4d3c5f5e3f6c7c3d2e1g7f3e7b6a5b4g4e8b2c6f4a6f2h4a7b5d8f7b3c2d1b1g5g2d7", "b7"
 
 
 def levels(browser, url: str, rules: str = "Standard", games: int = 1) -> None:
-    """Plays each level against a quick human stand-in under ``rules`` and prints the
-    computer's thinking time per move (the worker round trip of each computer move)."""
-    for level in ("Easy", "Normal", "Hard", "Expert"):
+    """Plays each rung of the ladder (C7), weakest first, against a quick human stand-in
+    under ``rules`` and prints the computer's thinking time per move (the worker round
+    trip of each computer move); the rung is chosen in the menu's every-level list."""
+    for rung in RUNG_NAMES:
         context, page = open_page(browser, url)
         if rules != "Standard":
             choose(page, "Rules", rules)
-        choose(page, "Level", level)
+        open_menu(page)
+        page.locator("#every-level").select_option(rung)
+        close_menu(page)
+        page.wait_for_function("(name) => document.getElementById('game-line').textContent"
+                               ".toLowerCase().startsWith(name)", arg=rung)
         for _ in range(games):
             while play_human_turn(page):
                 pass
             page.locator("#result-new").click()
             page.wait_for_timeout(300)
         times = page.evaluate("performance.getEntriesByName('computer-move').map(e => e.duration)")
-        print(f"{rules} {level:6s} computer move (worker round trip): {stats(times)}")
+        print(f"{rules} {rung:9s} computer move (worker round trip): {stats(times)}", flush=True)
         context.close()
 
 

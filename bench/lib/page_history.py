@@ -13,10 +13,12 @@ from .page_driver import marks
 
 def stored_history(games: int) -> dict[str, str]:
     """Returns the localStorage of a player with ``games`` finished 60-move games, as the
-    page would have stored them (the oldest shed where the budget asks, P9)."""
+    page would have stored them (the oldest shed where the budget asks, P9), every one
+    analysed for mistakes and rated (C8)."""
     import random
 
     from reversi.app.mistakes import book as mistake_book
+    from reversi.app.rating import ledger
     from reversi.app.saving import parts as save_parts
     from reversi.engine.board import Board
     from reversi.engine.notation import format_transcript
@@ -44,7 +46,22 @@ def stored_history(games: int) -> dict[str, str]:
     texts = {f"reversi.{part}": text for part, text in save_parts.history_texts(history).items()}
     if records:
         texts[f"reversi.{mistake_book.PART}"] = analysed_games(records, rng)
+        texts[f"reversi.{ledger.PART}"] = rated_games(records)
     return texts
+
+
+def rated_games(records: list[dict]) -> str:
+    """Returns the rating part (C8) of a player who played every one of ``records`` rated,
+    against the rung of its level: the newest ``ledger.KEPT`` kept, the rest folded."""
+    from reversi.app.rating import ledger
+    from reversi.engine.ladder import RATINGS
+    from reversi.game.results import key
+
+    book = ledger.Ledger()
+    for record in records:
+        score = {"win": 1.0, "draw": 0.5, "loss": 0.0}[record["result"]]
+        book.add(ledger.Game(key(record), record["level"], RATINGS[record["level"]], score))
+    return book.text()
 
 
 def analysed_games(records: list[dict], rng) -> str:
