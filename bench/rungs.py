@@ -29,6 +29,7 @@ Usage (from the repository root)::
 
     nice -n 15 python3 bench/rungs.py --openings 100 --analyse 25 --jobs 2
     python3 bench/rungs.py --pairs learner-easy --openings 30      # one pair, while tuning
+    python3 bench/rungs.py --prune      # then keep in the files only this table's games
 
 ``bench/rung_speed.py`` times the rungs' moves (in Pyodide too).
 """
@@ -91,14 +92,33 @@ def tasks_of(first: str, second: str, count: int, seed: int) -> list[ladder.Task
             for i, opening in enumerate(ladder.balanced_openings(count, seed)) for colour in (True, False)]
 
 
+def keys_of(first: str, second: str, count: int, seed: int) -> list[ladder.Key]:
+    """Returns the record keys of a pair's games (:func:`tasks_of`)."""
+    digests = (player_digest(first), player_digest(second))
+    return [ladder.key_of(f"{first}-{second}", task, digests) for task in tasks_of(first, second, count, seed)]
+
+
+def prune(record: Path, losses: Path, keys: set[ladder.Key], transcripts: set[str]) -> None:
+    """Rewrites the record and the losses files with only the games of ``keys`` and the
+    losses of ``transcripts`` (what the table is made of: the files committed)."""
+    def key(fields: list[str]) -> tuple[str, ...]:  # a record line's key (ladder.recorded)
+        return (fields[0], fields[1], *fields[5:]) if len(fields) == 10 else ()
+
+    kept = [line for line in record.read_text().splitlines() if key(line.split("\t")) in keys]
+    record.write_text("".join(f"{line}\n" for line in kept))
+    valued = [line for line in losses.read_text().splitlines()
+              if line.split("\t")[0] in transcripts and line.split("\t")[1] == METHOD]
+    losses.write_text("".join(f"{line}\n" for line in dict.fromkeys(valued)))
+    print(f"  pruned: {len(kept)} games, {len(valued)} valued games kept", file=sys.stderr, flush=True)
+
+
 def play(pool, chosen: list[tuple[str, str]], count: int, seed: int,
          record: Path) -> dict[tuple[str, str], list[ladder.Result]]:
     """Plays (or reads from ``record``) each pair's games; returns their results."""
     out = {}
     for first, second in chosen:
         pair = f"{first}-{second}"
-        tasks = tasks_of(first, second, count, seed)
-        keys = [ladder.key_of(pair, task, (player_digest(first), player_digest(second))) for task in tasks]
+        tasks, keys = tasks_of(first, second, count, seed), keys_of(first, second, count, seed)
         start = time.perf_counter()
         out[first, second] = ladder.play_pair(pool, pair, tasks, keys, record)
         print(f"  {pair}: {score(out[first, second])[0]:.1%} over {len(tasks)} games, "
@@ -204,6 +224,8 @@ def describe(level: Level) -> str:
     if level.weakening:
         t, c = level.weakening.temperature, level.weakening.cap
         text += f", T {'/'.join(f'{x:g}' for x in t)}, cap {'/'.join(f'{x:g}' for x in c)}"
+        if any(level.weakening.aim):
+            text += f", aim {'/'.join(f'{x:g}' for x in level.weakening.aim)}"
     elif level.noise:
         text += f", noise {level.noise:g}"
     return text
@@ -247,7 +269,11 @@ def main() -> None:
     parser.add_argument("--pairs", nargs="+", help="only these pairs (first-second), e.g. learner-easy")
     parser.add_argument("--record", type=Path, default=RECORD)
     parser.add_argument("--losses", type=Path, default=LOSSES)
+    parser.add_argument("--prune", action="store_true",
+                        help="then keep in the files only the games and losses of this table (all pairs)")
     args = parser.parse_args()
+    if args.prune and args.pairs:
+        parser.error("--prune keeps the whole table's games: give no --pairs")
     native.install()
     chosen = pairs()
     if args.pairs:
@@ -261,6 +287,9 @@ def main() -> None:
         games = [(r[3], len(task[3])) for (first, second), played in results.items()
                  for task, r in zip(tasks_of(first, second, args.openings, args.seed)[:2 * analysed], played)]
         losses = analyse(pool, games, args.losses) if analysed else {}
+    if args.prune:
+        prune(args.record, args.losses, {key for pair in chosen for key in keys_of(*pair, args.openings, args.seed)},
+              {transcript for transcript, _ in games})
     table(results, rung_moves(results, args.openings, args.seed, analysed, losses))
 
 

@@ -11,6 +11,7 @@ import pytest
 from reversi.app import wording
 from reversi.app.wording.catalog import CATEGORIES, CODES, number, plural, say, speaking, table
 from reversi.engine.board import Outcome
+from reversi.engine.ladder import RUNG_NAMES
 
 ENGLISH = table("en")
 
@@ -37,6 +38,14 @@ def test_l3_every_language_has_every_key_with_the_same_placeholders(code):
             got = placeholders(text)
             assert got <= want and (got == want or isinstance(ENGLISH[key], dict) and got >= want - {"n"}), \
                 (code, key, text)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_l1_c7_each_rung_of_the_ladder_has_a_name_of_its_own_in_every_language(code):
+    """C7, L1: the level chooser lists the rungs by name, so no two may read alike."""
+    words = table(code)
+    names = [words[f"level.{rung}"] for rung in RUNG_NAMES]
+    assert len(set(names)) == len(names), (code, [n for n in names if names.count(n) > 1])
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -28,10 +28,10 @@ class Rung:
 
 def _weak(name: str, *, seconds: float, nodes: int, max_depth: int, exact_empties: int,
           temperature: tuple[float, float, float], cap: tuple[float, float, float],
-          book_margin: float | None = None) -> Level:
+          aim: tuple[float, float, float] = (0.0, 0.0, 0.0), book_margin: float | None = None) -> Level:
     """Returns a weakened rung's configuration."""
     return Level(name, seconds=seconds, nodes=nodes, max_depth=max_depth, exact_empties=exact_empties,
-                 book_margin=book_margin, weakening=Weakening(temperature, cap))
+                 book_margin=book_margin, weakening=Weakening(temperature, cap, aim))
 
 
 #: The rungs, weakest first.  The ratings are measured at node budgets over balanced
@@ -40,10 +40,12 @@ RUNGS: tuple[Rung, ...] = (
     Rung(_weak("beginner", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
                temperature=(20.0, 20.0, 20.0), cap=(30.0, 28.0, 26.0)), 0),
     Rung(LEVELS["easy"], 0),
+    Rung(_weak("novice", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
+               temperature=(2.5, 2.5, 2.5), cap=(13.0, 12.0, 11.0), aim=(8.5, 8.0, 6.5)), 0),
     Rung(_weak("learner", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
-               temperature=(20.0, 20.0, 20.0), cap=(20.0, 17.0, 15.0)), 0),
+               temperature=(2.5, 2.5, 2.5), cap=(13.0, 12.0, 11.0), aim=(7.5, 7.0, 5.75)), 0),
     Rung(_weak("casual", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
-               temperature=(12.0, 12.0, 12.0), cap=(20.0, 16.0, 14.0)), 0),
+               temperature=(2.5, 2.5, 2.5), cap=(13.0, 12.0, 11.0), aim=(6.5, 6.0, 5.0)), 0),
     Rung(_weak("regular", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
                temperature=(8.5, 9.0, 10.0), cap=(18.0, 16.0, 14.0)), 0),
     Rung(_weak("steady", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
@@ -51,9 +53,9 @@ RUNGS: tuple[Rung, ...] = (
     Rung(_weak("decent", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
                temperature=(4.5, 5.0, 8.0), cap=(11.0, 12.0, 14.0)), 0),
     Rung(_weak("solid", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
-               temperature=(3.5, 4.0, 7.5), cap=(9.0, 10.0, 14.0)), 0),
+               temperature=(3.5, 4.0, 7.0), cap=(9.0, 10.0, 14.0)), 0),
     Rung(_weak("capable", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
-               temperature=(2.8, 3.5, 7.0), cap=(7.0, 8.75, 14.0)), 0),
+               temperature=(2.8, 3.5, 4.5), cap=(7.0, 8.75, 14.0)), 0),
     Rung(LEVELS["normal"], 0),
     Rung(_weak("good", seconds=0.2, nodes=16_000, max_depth=12, exact_empties=12,
                temperature=(1.5, 2.0, 4.0), cap=(4.0, 5.0, 10.0)), 0),

@@ -27,11 +27,14 @@ class Weakening:
     """How a weakened level chooses among its root moves (C7,
     :mod:`reversi.engine.weakening`): every move within ``cap`` discs of the best by
     its own search may be played, with a probability proportional to
-    ``exp(-loss / temperature)``; a zero temperature plays the best.  Each is given
-    per phase (:data:`PHASES`), in discs."""
+    ``exp(-|loss - aim| / temperature)``: near the best with no aim, near ``aim``
+    discs below it with one (the lowest rungs lose a little on most moves rather
+    than much on a few); a zero temperature plays the best.  Each is given per phase
+    (:data:`PHASES`), in discs."""
 
     temperature: tuple[float, float, float]
     cap: tuple[float, float, float]
+    aim: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)

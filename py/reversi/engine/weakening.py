@@ -13,8 +13,9 @@ completed for every move.  At most ``exact_empties`` empty squares the solver gi
 them exactly, with the same floor.  It builds its search and solver from
 ``think.Search`` and ``think.Solver``, so the offline tools' compiled engine
 (``native.install``) plays the same moves.  :func:`pick` then takes a move within the
-phase's cap of the best with a probability proportional to ``exp(-loss / temperature)``,
-the best at a zero temperature.  A node budget and a seed give the same move every time.
+phase's cap of the best with a probability proportional to
+``exp(-|loss - aim| / temperature)``, the best at a zero temperature.  A node budget
+and a seed give the same move every time.
 """
 
 from __future__ import annotations
@@ -133,15 +134,16 @@ def _solved(children: dict[Square, tuple[Bitboard, Bitboard]], solver: Solver, m
     return {s: float(v) for s, v in found.items() if v >= best - margin}
 
 
-def pick(values: dict[Square, float], temperature: float, cap: float, rng: random.Random) -> Square:
+def pick(values: dict[Square, float], temperature: float, cap: float, rng: random.Random,
+         aim: float = 0.0) -> Square:
     """Returns one of ``values``' moves within ``cap`` of the best, with a probability
-    proportional to ``exp(-loss / temperature)`` drawn from ``rng``; at a zero
+    proportional to ``exp(-|loss - aim| / temperature)`` drawn from ``rng``; at a zero
     temperature the best (the lowest square among equals, with no draw)."""
     best = max(values.values())
     allowed = sorted(s for s, v in values.items() if best - v <= cap)
     if temperature <= 0:
         return min(allowed, key=lambda s: (-values[s], s))
-    weights = [math.exp((values[s] - best) / temperature) for s in allowed]
+    weights = [math.exp(-abs(best - values[s] - aim) / temperature) for s in allowed]
     draw = rng.random() * sum(weights)
     for s, weight in zip(allowed, weights):
         draw -= weight
@@ -161,5 +163,5 @@ def choose(p: Bitboard, o: Bitboard, config: Level, rng: random.Random, *,
     cap = config.weakening.cap[stage]
     found = spread(p, o, margin=cap, max_depth=config.max_depth, max_nodes=max_nodes, deadline=deadline,
                    exact_empties=exact_empties, variant=variant, evaluator=evaluator)
-    square = pick(found.values, config.weakening.temperature[stage], cap, rng)
+    square = pick(found.values, config.weakening.temperature[stage], cap, rng, config.weakening.aim[stage])
     return square, found.values[square], found

@@ -43,11 +43,12 @@ HEAD = slice(FLAG_DIGITS.start, SCORE.stop)
 HEAD_FLAGS = slice(0, FLAG_DIGITS.stop - FLAG_DIGITS.start)
 HEAD_SCORE = slice(HEAD_FLAGS.stop, HEAD.stop - HEAD.start)
 #: Each level's code in the flags, for ever: the four levels of the first pages first
-#: (their two bits), then the ladder's other rungs (the high bits 14-17); a new rung takes
-#: the next code.
-LEVEL_CODES: tuple[str, ...] = ("easy", "normal", "hard", "expert",
-                                *(name for name in LEVEL_NAMES if name not in ("easy", "normal", "hard", "expert")))
-assert len(LEVEL_CODES) <= 64, "the flags hold 64 level codes"
+#: (their two bits), then the ladder's other rungs (the high bits 14-17) in the order they
+#: were added, not the ladder's; a new rung takes the next code.
+LEVEL_CODES: tuple[str, ...] = ("easy", "normal", "hard", "expert", "beginner", "learner", "casual", "regular",
+                                "steady", "decent", "solid", "capable", "good", "skilled", "strong", "sharp",
+                                "advanced", "novice")
+assert set(LEVEL_CODES) == set(LEVEL_NAMES) and len(LEVEL_CODES) <= 64, "a code for each level, 64 at most"
 
 
 def _digits(value: int, width: int = 0) -> str:
