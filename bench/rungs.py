@@ -106,9 +106,9 @@ def prune(record: Path, losses: Path, keys: set[ladder.Key], transcripts: set[st
 
     kept = [line for line in record.read_text().splitlines() if key(line.split("\t")) in keys]
     record.write_text("".join(f"{line}\n" for line in kept))
-    valued = [line for line in losses.read_text().splitlines()
-              if line.split("\t")[0] in transcripts and line.split("\t")[1] == METHOD]
-    losses.write_text("".join(f"{line}\n" for line in dict.fromkeys(valued)))
+    valued = list(dict.fromkeys(line for line in losses.read_text().splitlines()
+                                if line.split("\t")[0] in transcripts and line.split("\t")[1] == METHOD))
+    losses.write_text("".join(f"{line}\n" for line in valued))
     print(f"  pruned: {len(kept)} games, {len(valued)} valued games kept", file=sys.stderr, flush=True)
 
 

@@ -102,23 +102,43 @@ def test_c8_p7_two_tabs_each_finishing_a_rated_game_count_both_once():
     assert len({row[0] for row in stored["games"]}) == len(stored["games"]) == 2
 
 
-@pytest.mark.skipif(len(set(RATINGS.values())) < len(RATINGS), reason="the ladder's ratings are not measured yet")
 def test_c8_play_at_my_level_starts_at_normal_follows_the_rating_and_steps_up_after_two_wins():
-    ledger = Ledger()
+    """C8: Normal with no rated game, saying its rating; then the rung nearest the rating."""
     assert nearest(RATINGS["normal"]) == "normal" and nearest(-10**6) == RUNG_NAMES[0]
     assert nearest(10**6) == RUNG_NAMES[-1]
-    storage = Storage()
-    tab = page(storage)
-    assert tab.snap["rating"]["rung"] == FIRST_RUNG and str(RATINGS[FIRST_RUNG]) in tab.snap["rating"]["rung_text"]
+    tab = page(Storage())
+    assert tab.snap["rating"]["rung"] == FIRST_RUNG == "normal"
+    assert tab.snap["rating"]["rung_text"] == f"At your level: Normal ({RATINGS['normal']:,})"
     tab.call("set_setting", name="level", value="mine")
-    assert tab.snap["level"] == FIRST_RUNG
+    assert tab.snap["level"] == "normal"
     reply = finish(tab, WIN)
-    rung = reply["rating"]["rung"]
-    assert rung == nearest(reply["rating"]["value"])
+    assert reply["rating"]["rung"] == nearest(reply["rating"]["value"]) != "normal"  # a first win moves far
+    reply = finish(tab, LOSS)  # the next game is played at that rung
+    assert reply["level"] == nearest(1972) == "good", "the game after the first win (1,972 ± 247)"
+    assert reply["rating"]["rung"] == nearest(reply["rating"]["value"])
+
+
+def test_c8_play_at_my_level_steps_up_after_two_wins_in_a_row_at_its_rung():
+    """C8: a settled Casual player wins twice at Casual, whose rating stays nearest: the
+    third game is at Regular, the next rung up, and the page says so (a reload or the
+    reply's making keeps it); a loss there goes back to the rung nearest the rating."""
+    settled = Ledger()
+    for n in range(40):
+        settled.add(Game(f"2025-06-01T10:00:{n:02d}Z#{n + 1}", "casual", RATINGS["casual"], 0.5))
+    storage = Storage()
+    storage["rating"] = settled.text()
+    tab = page(storage)
+    tab.call("set_setting", name="level", value="mine")
+    assert tab.snap["level"] == "casual"
     reply = finish(tab, WIN)
-    assert tab.snap["level"] == rung, "the game took Play at my level's rung"
-    assert RUNG_NAMES.index(reply["rating"]["rung"]) >= RUNG_NAMES.index(rung) + (reply["rating"]["rung"] != rung)
-    del ledger
+    assert reply["level"] == "casual" and reply["rating"]["rung"] == nearest(reply["rating"]["value"]) == "casual"
+    reply = finish(tab, WIN)
+    assert reply["level"] == "casual" and nearest(reply["rating"]["value"]) == "casual", "the rating keeps Casual"
+    assert reply["rating"]["rung"] == RUNG_NAMES[RUNG_NAMES.index("casual") + 1] == "regular"
+    assert reply["rating"]["rung_text"] == f"At your level: Regular ({RATINGS['regular']:,})"
+    assert tab.call("new")["level"] == "regular"
+    reply = finish(tab, LOSS)  # a loss at the step up goes back to the rung nearest the rating
+    assert reply["level"] == "regular" and reply["rating"]["rung"] == nearest(reply["rating"]["value"]) == "casual"
 
 
 def test_c8_p3_a_damaged_game_is_dropped_and_named_the_rest_kept():

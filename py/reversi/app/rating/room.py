@@ -114,17 +114,21 @@ class Player:
             return
         if record["level"] == self.ledger.rung:
             self.ledger.streak = self.ledger.streak + 1 if record["result"] == "win" else 0
-        self.choose()
+        self.choose(record["result"])
 
-    def choose(self) -> None:
-        """Chooses Play at my level's rung (the next one up after two wins in a row there): the
-        rung a game at the level ``mine`` is played at (:meth:`reversi.game.settings.Settings.game_level`)."""
+    def choose(self, result: str | None = None) -> None:
+        """Chooses Play at my level's rung (the rung a game at the level ``mine`` is played
+        at, :meth:`reversi.game.settings.Settings.game_level`): after a rated game, the rung
+        nearest the rating, the next one up after two wins in a row there, and never a lower
+        one after a win; else (a load, a merge) the rung it has, or the nearest if none."""
         ledger = self.ledger
         if ledger.count:
             rung = nearest(ledger.rating.rating)
-            if ledger.streak >= STEP_UP and ledger.rung is not None:
-                rung = RUNG_NAMES[min(len(RUNG_NAMES) - 1, max(RUNG_NAMES.index(ledger.rung) + 1,
-                                                                RUNG_NAMES.index(rung)))]
+            if ledger.rung is not None and result is None:
+                rung = ledger.rung
+            elif ledger.rung is not None and result == "win":
+                up = RUNG_NAMES.index(ledger.rung) + (ledger.streak >= STEP_UP)
+                rung = RUNG_NAMES[min(len(RUNG_NAMES) - 1, max(up, RUNG_NAMES.index(rung)))]
             if rung != ledger.rung:
                 ledger.rung, ledger.streak = rung, 0
         self.host.session.settings.my_rung = ledger.rung or FIRST_RUNG
