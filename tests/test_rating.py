@@ -5,6 +5,7 @@ rated, Play at my level's choice, and the stored part's merge, damage and sheddi
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -22,6 +23,16 @@ def test_c8_glicko2_gives_the_papers_worked_example():
     after = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0), (Rating(1700, 300), 0)])
     assert round(after.rating, 2) == 1464.05 and round(after.deviation, 2) == 151.52
     assert round(after.volatility, 5) == 0.06
+
+
+def test_c8_wildly_inconsistent_results_keep_the_rating_finite_and_bounded():
+    """C8: one-game periods of random results against every rung (a win over Expert, then a
+    loss to Easy ...) once blew the volatility up and divided by zero after 6,166 games."""
+    rng, rating = random.Random(1), Rating(RATINGS["normal"], 350)
+    for _ in range(20_000):
+        rating = update(rating, [(Rating(rng.choice(list(RATINGS.values())), 30), rng.choice((0, 0.5, 1)))])
+        assert min(RATINGS.values()) - 1000 < rating.rating < max(RATINGS.values()) + 1000
+        assert 0 < rating.deviation <= 350 and 0 < rating.volatility <= 0.15
 
 
 def test_c8_a_period_without_games_only_widens_the_deviation():

@@ -14,6 +14,11 @@ SCALE = 173.7178
 TAU = 0.5
 #: The convergence tolerance of the volatility's iteration.
 EPSILON = 0.000001
+#: The bounds that keep one-game periods stable: a volatility above this, and a deviation
+#: above the start's, let a run of wildly inconsistent results (wins against Expert
+#: between losses to Easy) blow the rating up (to 250,000 after 6,166 random results, then
+#: a division by zero); the chess servers bound them likewise.
+MAX_VOLATILITY, MAX_DEVIATION = 0.15, 350.0
 
 
 @dataclass(frozen=True)
@@ -39,14 +44,14 @@ def update(player: Rating, results: list[tuple[Rating, float]], tau: float = TAU
     grows (Glickman's step 6)."""
     mu, phi, sigma = (player.rating - 1500) / SCALE, player.deviation / SCALE, player.volatility
     if not results:
-        return Rating(player.rating, min(350.0, math.sqrt(phi * phi + sigma * sigma) * SCALE), sigma)
+        return Rating(player.rating, min(MAX_DEVIATION, math.sqrt(phi * phi + sigma * sigma) * SCALE), sigma)
     opponents = [((o.rating - 1500) / SCALE, o.deviation / SCALE, score) for o, score in results]
     v = 1 / sum(_g(phi_j) ** 2 * _e(mu, mu_j, phi_j) * (1 - _e(mu, mu_j, phi_j))
                 for mu_j, phi_j, _ in opponents)
     delta = v * sum(_g(phi_j) * (score - _e(mu, mu_j, phi_j)) for mu_j, phi_j, score in opponents)
-    sigma = _volatility(delta, phi, v, sigma, tau)
+    sigma = min(MAX_VOLATILITY, _volatility(delta, phi, v, sigma, tau))
     phi_star = math.sqrt(phi * phi + sigma * sigma)
-    phi_new = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
+    phi_new = min(MAX_DEVIATION / SCALE, 1 / math.sqrt(1 / phi_star ** 2 + 1 / v))
     mu_new = mu + phi_new ** 2 * sum(_g(phi_j) * (score - _e(mu, mu_j, phi_j)) for mu_j, phi_j, score in opponents)
     return Rating(SCALE * mu_new + 1500, SCALE * phi_new, sigma)
 
