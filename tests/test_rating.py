@@ -152,6 +152,22 @@ def test_c8_play_at_my_level_steps_up_after_two_wins_in_a_row_at_its_rung():
     assert reply["level"] == "regular" and reply["rating"]["rung"] == nearest(reply["rating"]["value"]) == "casual"
 
 
+def test_c8_p3_the_stored_ratings_after_each_game_are_read_as_they_are_or_worked_out_again(monkeypatch):
+    ledger = Ledger()
+    for n in range(30):
+        rung = RUNG_NAMES[n % len(RUNG_NAMES)]
+        ledger.add(Game(f"2026-02-01T10:00:{n:02d}Z#{n + 1}", rung, RATINGS[rung], n % 3 / 2))
+    text = ledger.text()
+    monkeypatch.setattr(ledgers, "update", None)  # reading a whole part rates nothing again
+    read, whole = Ledger.read(text)
+    assert whole and [round(r.rating, 4) for r in read.after] == [round(r.rating, 4) for r in ledger.after]
+    monkeypatch.undo()
+    damaged = json.loads(text)
+    damaged["after"][3] = ["x", 0, 0]
+    again, whole = Ledger.read(json.dumps(damaged))
+    assert whole and again.after == ledger.after and again.rating == ledger.rating
+
+
 def test_c8_p3_a_damaged_game_is_dropped_and_named_the_rest_kept():
     ledger = Ledger()
     ledger.add(Game("2026-12-01#1", "normal", RATINGS["normal"], 1))

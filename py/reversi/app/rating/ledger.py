@@ -127,9 +127,10 @@ class Ledger:
         """Returns the stored part's text."""
         base = {"rating": round(self.base.rating, 2), "deviation": round(self.base.deviation, 2),
                 "volatility": round(self.base.volatility, 6), "count": self.base_count, "key": self.base_key}
+        after = [[round(r.rating, 6), round(r.deviation, 6), round(r.volatility, 8)] for r in self.after]
         return json.dumps({"format": "reversi", "part": PART, "version": VERSION, "base": base,
-                           "games": [game.row() for game in self.games], "rung": self.rung, "streak": self.streak},
-                          separators=(",", ":"))
+                           "games": [game.row() for game in self.games], "after": after, "rung": self.rung,
+                           "streak": self.streak}, separators=(",", ":"))
 
     @classmethod
     def read(cls, text: str | None) -> tuple[Ledger, bool]:
@@ -156,10 +157,22 @@ class Ledger:
         rung, streak = data.get("rung"), data.get("streak")
         ledger.rung = rung if rung in RATINGS else None
         ledger.streak = streak if isinstance(streak, int) and not isinstance(streak, bool) and 0 <= streak else 0
-        ledger.rated()
-        ledger.fold()
         whole = len(ledger.games) == len(rows) and (rung is None or ledger.rung == rung)
+        after = _ratings(data.get("after"))
+        if whole and after is not None and len(after) == len(rows):
+            ledger.after = after  # as stored: a start-up need not rate 400 games again
+        else:
+            ledger.rated()
+        ledger.fold()
         return ledger, whole
+
+
+def _ratings(rows: Any) -> list[Rating] | None:
+    """Returns the stored ratings after each game, or None if they are missing or damaged."""
+    def ok(row: Any) -> bool:
+        return (isinstance(row, list) and len(row) == 3 and all(isinstance(x, int | float) for x in row)
+                and -1000 < row[0] < 5000 and 0 < row[1] <= START_DEVIATION and 0 < row[2] < 1)
+    return [Rating(*map(float, row)) for row in rows] if isinstance(rows, list) and all(map(ok, rows)) else None
 
 
 def _row_ok(row: Any) -> bool:
