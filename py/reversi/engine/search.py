@@ -1,53 +1,10 @@
-"""Midgame search: iterative deepening principal-variation search with a
-transposition table.
-
-:class:`Search` runs a fail-soft negamax alpha-beta in its principal-variation
-form (PVS): the first move of a node is searched with the full window, the
-others with a null window that only proves them worse, and re-searched when
-they are not.  Leaves are scored by the evaluator's pattern evaluation
-(:mod:`reversi.engine.evaluate`), finished games by their exact disc difference.
-A side without a move passes inside the tree without spending depth (R4,
-C2); two passes end the game.
-
-Move ordering, best first: the transposition-table move (filled by the
-previous iterations), corners, then the history heuristic (moves that caused
-cut-offs before, weighted by depth squared), and squares next to an empty
-corner (X and C squares) last; a move's flips are found only when it is
-searched.  One ply above the leaves, corners first and X and C squares
-last, without the history (sorting costs more there than it saves).
-Ordering by the children's evaluation or by the opponent's replies cost
-more time than it saved (``bench/results/speed.md``, "Search").  At the root, moves are
-ordered by evaluation at first, then best-first.
-
-ProbCut (M. Buro, 1995; its table in :mod:`.probcut`): at a null-window node, a shallow
-search predicts the deep value as ``a * v + b`` with error deviation ``sigma``; when
-that prediction is ``PROBCUT_T`` deviations beyond the window, the node is cut.
-The statistics are fitted for each weight file by ``bench/probcut.py`` and
-stored in it (so a variant's evaluation brings its own).  Nodes whose depth
-reaches the end of the game are never cut, so deep searches stay exact.
-With it Expert reaches about 11 plies in the midgame (``bench/results/strength.md``).
-
-Variants (V1, V2): a search plays one variant's rules and result.
-Finished games score :func:`reversi.engine.variants.final_score` (fewer
-discs is better in anti-reversi) and the leaves the variant's own evaluator
-(:func:`reversi.engine.evaluate.for_variant`).  In the free opening the
-first four placements go on the empty centre squares and flip nothing:
-they are searched as moves (each spends a ply), and from the fifth
-placement's position the standard rules and the table search take over.
-
-Iterative deepening searches depth 1, 2, ... until the depth cap, the game's
-end (the search is then exact), the node cap or the deadline.  The budget is
-polled every :data:`POLL` nodes, so a deadline is overrun by a few
-milliseconds (``bench/results/speed.md``, "Search").  On time-out the result is the last completed depth's, unless
-the unfinished depth has already proven another root move better.  A later
-run of the same root with the same object (a pondered search going on,
-:mod:`reversi.engine.ponder`) starts after the last depth it completed.
-With a :class:`reversi.engine.timing.Clock` (``Search.clock``, Expert's time
-management, C5) the node cap, or the deadline, is decided again after each
-completed depth: less on an easy move, more on a hard one.
-
-The root driver that switches to the exact solver near the end is
-:mod:`reversi.engine.think`.
+"""Midgame search (C2, R4, V1, V2): :class:`Search`, an iterative deepening
+principal-variation search with a transposition table, move ordering and ProbCut,
+for one variant's rules and evaluation, within a node cap, a deadline or a
+:class:`reversi.engine.timing.Clock`.  Called by :mod:`reversi.engine.think` (the
+root driver, which hands the end to the exact solver), :mod:`reversi.engine.ponder`
+and :mod:`reversi.engine.weakening`.  How it searches, and what was measured:
+``docs/engine.md``, "The midgame search".
 """
 
 from __future__ import annotations
