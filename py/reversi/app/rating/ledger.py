@@ -97,8 +97,12 @@ class Ledger:
     def fold(self) -> None:
         """Folds the oldest games past :data:`KEPT` into the base."""
         while len(self.games) > KEPT:
-            oldest = self.games.pop(0)
-            self.base, self.base_count, self.base_key = self.after.pop(0), self.base_count + 1, oldest.key
+            self._fold_oldest()
+
+    def _fold_oldest(self) -> None:
+        """Folds the oldest kept game into the base: the rating it left, counted, its key known."""
+        oldest = self.games.pop(0)
+        self.base, self.base_count, self.base_key = self.after.pop(0), self.base_count + 1, oldest.key
 
     def merge(self, other: Ledger) -> None:
         """Takes in another tab's ledger (P7): every game counted once; Play at my level's
@@ -119,9 +123,7 @@ class Ledger:
         """Folds the oldest kept games into the base while the part takes more than ``room``
         characters (P9: after the mistakes part, before any history record)."""
         while self.games and len(self.text()) > room:
-            self.games, self.base, self.base_count, self.base_key = (
-                self.games[1:], self.after[0], self.base_count + 1, self.games[0].key)
-            self.after.pop(0)
+            self._fold_oldest()
 
     def text(self) -> str:
         """Returns the stored part's text."""
