@@ -195,12 +195,13 @@ def test_c8_p9_shedding_folds_the_oldest_games_into_the_base_and_keeps_the_ratin
 
 
 def test_c8_p9_the_rating_gives_way_after_the_mistakes_and_before_any_history_record(monkeypatch):
-    """P9's order: mistakes first (rank 1), then the rating (rank 2), then the history's moves."""
+    """P9's order: mistakes first (rank 1), the opening lines (rank 2, K6), then the rating
+    (rank 3), then the history's moves."""
     from reversi.app.bridge import Bridge
 
     bridge = Bridge(Book(WIN), Clock())
     ranks = {part.part: part.shed_rank for part in bridge.parts}
-    assert ranks["mistakes"] == 1 and ranks["rating"] == 2
+    assert ranks["mistakes"] == 1 and ranks["openings"] == 2 and ranks["rating"] == 3
     monkeypatch.setattr(ledgers, "KEPT", 10_000)
     player = bridge.room("rating")
     for n in range(300):

@@ -12,6 +12,7 @@ from . import hint_mode, pondering, position_setup, puzzle_mode
 from .house import Feature
 from .learning import room as learning
 from .mistakes import room as mistakes
+from .openings import room as openings
 from .rating import room as rating
 from .review import room as review
 
@@ -24,6 +25,7 @@ FEATURES: tuple[Feature, ...] = (
     learning.FEATURE,
     mistakes.FEATURE,
     rating.FEATURE,
+    openings.FEATURE,
 )
 
 

@@ -1,6 +1,6 @@
 """The player's rating and Play at my level, as a feature (C8): it rates each rated game
 that ends once the feature exists, keeps the stored part ``rating`` (:mod:`.ledger`,
-given up second near the budget, P9), and reports the ``rating`` field.
+given up last of the parts near the budget, P9), and reports the ``rating`` field.
 
 A rated game is a finished computer game of the standard rules from the usual start in
 an attempt that stayed clear of Undo, Restart, hints and Redo (its first result is not
@@ -78,7 +78,7 @@ class Player:
     """The player's rating, its stored part, and Play at my level."""
 
     part: ClassVar[str] = PART
-    shed_rank: ClassVar[int] = 2
+    shed_rank: ClassVar[int] = 3
 
     def __init__(self, host: Host) -> None:
         self.host = host
