@@ -2,12 +2,16 @@
 // main.js and the controller, which name no feature. A feature module exports `feature`:
 //   clicks   {elementId: intent, or (event) => [intent, detail]}: bound by main.js
 //   changes  {elementId: the same}: a field's change event, bound by main.js
-//   intents({command, overrule, announce}) -> {name: fn}: merged into the controller's intents
+//   menu     {elementId: intent}: a menu item, bound by main.js (the menu closes first)
+//   intents({command, overrule, announce, timers, review}) -> {name: fn}: merged into the controller's intents
 //   render(snap, {$, review, flags}): draws its part of each snapshot (main.js); `flags` are
 //     the controller's (web/control/state.js: loading, thinking, choosing …)
+//   board(snap) -> a board snapshot while the feature shows its own position (else null),
+//     drawn instead of the game's; `tap`: the intent a tap on that board goes to (controller)
 // Its stored part, commands and words are Python's (py/reversi/app/features.py).
 
 import { feature as mistakes } from "./control/mistakes.js"; // Learn from your own games (N6-N8)
 import { feature as rating } from "./panels/rating.js"; // the player's rating and Play at my level (C8)
+import { feature as openings } from "./control/openings.js"; // the openings' explorer and trainer (K2-K6)
 
-export const FEATURES = [mistakes, rating];
+export const FEATURES = [mistakes, rating, openings];

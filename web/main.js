@@ -151,7 +151,7 @@ function bindControls() {
     "menu-new": "newGame", restart: "restart", review: "review", "setup-open": "openSetup", "puzzles-open": "openPuzzles",
     "howto-open": "openHowto", "lessons-open": "openLessons",
   };
-  for (const [id, intent] of Object.entries(fromMenu)) {
+  for (const [id, intent] of [...Object.entries(fromMenu), ...FEATURES.flatMap((feature) => Object.entries(feature.menu || {}))]) {
     $(id).addEventListener("click", () => {
       menu.close();
       emit(intent);

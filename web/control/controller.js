@@ -54,9 +54,14 @@ export function createController({
     loading: () => state.loading });
   const { copy, shareLink } = createSharing({ clipboard, share, announce, ui, pageUrl });
 
+  /** Returns the board a feature shows instead of the game's (its own position), or null. */
+  const featureBoard = (current = snap) => features.map((f) => (f.board ? f.board(current) : null)).find(Boolean) || null;
+  const featureTap = () => features.find((f) => f.board && f.board(snap));
+
   const flags = () => ({
-    // a lesson, like a puzzle, shows its own board (N2)
-    ...state.flags(), reviewing: review.active(), editing: editor.active(), puzzling: puzzles.active() || learn.active(),
+    // a lesson, like a puzzle or a feature's own position, shows its own board (N2)
+    ...state.flags(), reviewing: review.active() && !featureBoard(), editing: editor.active(),
+    puzzling: puzzles.active() || learn.active() || Boolean(featureBoard()),
   });
 
   /** Paints a snapshot (default: the last one) everywhere on the page. */
@@ -66,7 +71,9 @@ export function createController({
     puzzles.take(next);
     learn.take(next); // Learning (N2)
     ui.render(next, flags());
-    if (review.active()) review.redraw();
+    const own = featureBoard(next);
+    if (own) view.show(own);
+    else if (review.active()) review.redraw();
     else if (editor.active()) view.show(editor.snapshot());
     else if (puzzles.active()) view.show(puzzles.snapshot());
     else if (learn.active()) view.show(learn.snapshot()); // Learning (N2)
@@ -185,6 +192,7 @@ export function createController({
   const intents = {
     place(square) {
       if (state.loading) ui.hint(null);
+      else if (featureTap()) intents[featureTap().tap](square);
       else if (editor.active()) intents.editSquare(squareIndex(square));
       else if (puzzles.active()) intents.puzzleTap(square);
       else if (learn.active()) intents.learnTap(square); // Learning (N2)
@@ -220,7 +228,7 @@ export function createController({
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
-    ...Object.assign({}, ...features.map((feature) => (feature.intents ? feature.intents({ command, overrule, announce }) : {}))),
+    ...Object.assign({}, ...features.map((feature) => (feature.intents ? feature.intents({ command, overrule, announce, timers, review }) : {}))),
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

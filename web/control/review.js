@@ -24,6 +24,8 @@ export function createReview({ draw }) {
     active: () => review !== null,
     /** Returns the reviewed game ({title, source, moves, human, frames}), or null. */
     current: () => review,
+    /** Returns the frame shown (0: the first position). */
+    shown: () => index,
     /** Opens a review payload at its last frame. */
     open(payload) {
       review = payload;

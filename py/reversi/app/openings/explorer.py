@@ -30,6 +30,8 @@ class BookMove(TypedDict):
     value: int
     best: bool
     name: str
+    #: The name as the table shows it: only where the move leads to another opening.
+    named: str
     depth: int
     label: str
     text: str
@@ -89,6 +91,7 @@ class Explorer:
         if not known or board.legal_mask() == 0:
             return []
         best, out = max(known.values()), list[BookMove]()
+        here = openings.name(self.path) if self.start is None else ""
         for square, value in sorted(known.items(), key=lambda item: (-item[1], item[0])):
             name = openings.name([*self.path, square]) if self.start is None else ""
             depth = 1 + (book_lines.height(*book_lines.child(p, o, square)) or 0)
@@ -96,7 +99,7 @@ class Explorer:
             text = wording.say("openings.move_depth", depth, **words)
             label = wording.say("openings.move_label", depth, **words, name=name or wording.say("openings.unnamed"))
             out.append({"square": square_name(square), "value": value, "best": value == best, "name": name,
-                        "depth": depth, "label": label, "text": text})
+                        "named": name if name != here else "", "depth": depth, "label": label, "text": text})
         return out
 
     def report(self) -> dict[str, Any]:
@@ -119,4 +122,4 @@ class Explorer:
                       for s, v in sorted(self.values.items(), key=lambda item: (-item[1], item[0]))]
         return {"moves": rows, "path": format_transcript(self.path), "ply": len(self.path), "name": name,
                 "note": note, "values": values, "can_value": not rows and bool(self.board.legal_mask()),
-                "title": name or wording.say("openings.explorer")}
+                "title": name or wording.say("openings.explorer"), "start": wording.say("openings.start_position")}

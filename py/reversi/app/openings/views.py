@@ -80,7 +80,7 @@ def line_view(trainer: Trainer, deck: Deck, today: str) -> dict[str, Any]:
     title = {"opening": lambda: drill.title,
              "moves": lambda: wording.say("openings.kind_moves"),
              "main": lambda: wording.say("openings.main_title", drill.depth),
-             "due": lambda: wording.say("openings.due_title")}[drill.kind]()
+             "due": lambda: drill.title or wording.say("openings.due_title")}[drill.kind]()
     line = openings.name(moves) or drill.title or title
     color = wording.say(f"color.{side}")
     task, message, right = wording.say("openings.your_move", color=color), "", None
