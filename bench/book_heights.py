@@ -2,11 +2,13 @@
 its positions (K2), for the openings' explorer.
 
 Run it after the book changes: ``python3 bench/book_heights.py`` (about 10 s; no seed,
-the heights follow from the book alone).  The file's format: ``docs/openings.md``.
+the heights follow from the book alone).  ``--lines 12`` prints instead each named
+opening's lines to learn at 12 plies (K3).  The file's format: ``docs/openings.md``.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -17,7 +19,16 @@ from reversi.engine import book, book_lines  # noqa: E402
 
 
 def main() -> None:
-    """Computes the heights and writes the file."""
+    """Computes the heights and writes the file, or prints the lines to learn."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, metavar="PLIES", help="print each opening's lines to learn")
+    plies = parser.parse_args().lines
+    if plies:
+        from reversi.app.openings.views import lines_to_learn
+
+        for name, count in lines_to_learn(plies).items():
+            print(f"{count:6d}  {name}")
+        return
     started = time.perf_counter()
     data = book.DATA_FILE.read_bytes()
     standard = book.decode(data)

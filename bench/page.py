@@ -8,6 +8,8 @@
     python3 bench/page.py analysis    time to analyse a full game, longest main-thread task
     python3 bench/page.py hints       hint latency over games (p50, p95), midgame and where they are exact
     python3 bench/page.py history     start-up, save and Results panel at 0, 10,000 and 50,000 finished games
+    python3 bench/page.py openings    the openings' explorer and trainer: each command's round trip (K2, K4)
+    python3 bench/page.py openings 5  the same after 5 s left alone (pondering has read the book)
     python3 bench/page.py size        the built site's size and precache file count
     (bench/page_taps.py: a tap's latency with pondering on and off, C4)
 
@@ -25,6 +27,7 @@ import time
 
 from lib.page_driver import LONG_GAME, open_page, p95, play_human_turn, serve, stats
 from lib.page_history import history
+from lib.page_openings import openings
 from lib.page_startup import startup
 from playwright.sync_api import sync_playwright
 
@@ -175,7 +178,7 @@ def main(argv: list[str]) -> int:
     """Runs the measurement ``argv`` names (the module docstring's list); 2 for another word."""
     what = argv[0] if argv else "startup"
     runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
-            "hints": hints, "history": history}
+            "hints": hints, "history": history, "openings": openings}
     if what == "size":
         size()
         return 0

@@ -5,11 +5,11 @@ desktop size, light and dark."""
 
 from __future__ import annotations
 
+from reversi.app.openings.trainer import oriented
 from reversi.engine import book_lines, openings
 from reversi.engine.board import Board
 from reversi.engine.book import standard_book
 from reversi.engine.notation import square_name
-from reversi.app.openings.trainer import oriented
 from tests.browser.pages import READY, board_text, open_menu, play, screenshot, tap, wait_until
 
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}

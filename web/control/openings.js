@@ -49,7 +49,9 @@ export function openingsIntents({ command, announce, timers, review, delay = REP
   let replying = false;
   let shown = null; // the card's last report: a tap goes to the explorer or the trainer
   async function ask(method, params = {}, speak = true) {
+    const asked = timers.now();
     const reply = await command(method, { ...params, today: localDate() });
+    if (timers.measure) timers.measure("openings", asked, { method }); // read by bench/page.py openings
     const room = reply && reply.openings;
     if (reply && "openings" in reply) shown = room;
     if (room && speak) announce(said(room));
