@@ -179,8 +179,9 @@ def test_k4_a_named_openings_line_runs_to_its_depth_and_a_wrong_answer_is_shown_
     assert reply["openings"]["train"]["transcript"] == "f5d6"  # the Tiger's own move
     reply = call(page, "trainer_tap", square="c5")  # legal, not the Tiger's c3
     train = reply["openings"]["train"]
-    assert train["phase"] == "wrong" and train["right"] == "c3" and "c5" in train["message"]
-    assert "c3" in train["message"] and train["transcript"] == "f5d6"
+    assert train["phase"] == "wrong" and train["right"] == "c3" and "c5" in train["task"]
+    assert "c3 (+2): Tiger" in train["task"] and train["transcript"] == "f5d6" and "c3" in train["message"]
+    assert reply["openings"]["board"]["hints"]["values"]["c3"]["best"]
     reply = call(page, "trainer_tap", square="c3")
     assert reply["openings"]["train"]["phase"] == "reply"
     reply = play_line(page, reply, prefix=tiger())

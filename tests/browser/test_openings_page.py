@@ -5,6 +5,8 @@ desktop size, light and dark."""
 
 from __future__ import annotations
 
+import re
+
 from reversi.app.openings.trainer import oriented
 from reversi.engine import book_lines, openings
 from reversi.engine.board import Board
@@ -125,9 +127,11 @@ def test_k4_k5_train_a_named_openings_line_with_one_wrong_answer_then_find_it_du
     tap(page, "f5")
     wait_until(page, "() => document.getElementById('train-transcript').textContent === 'f5d6'")
     tap(page, "c5")  # legal, but not the Tiger's c3
-    message = page.locator("#train-message").inner_text()
-    assert message.startswith("c5 is worth") and "The book plays c3" in message
-    assert page.locator("#status").inner_text().startswith(message)  # said in the live region
+    verdict = page.locator("#train-task").inner_text()
+    assert verdict.startswith("c5 is worth") and "The book plays c3 (+2): Tiger" in verdict
+    assert page.locator("#train-message").inner_text() == "Play c3 to go on."
+    assert page.locator("#status").inner_text().startswith(verdict)  # said in the live region
+    assert "best" in page.get_by_role("gridcell", name=re.compile("^c3,")).get_attribute("aria-label")
     shots(page, "trainer-wrong")
     tap(page, "c3")
     for _ in range(10):

@@ -19,12 +19,12 @@ export function openingsBoard(snap) {
   const words = room.explore || room.train;
   return {
     cells: room.board.cells, counts: room.board.counts, last: room.board.last, flipped: [], legal: room.board.legal,
-    options: { legal_dots: true }, status: words.task || words.title,
+    hints: room.board.hints, options: { legal_dots: true }, status: words.task || words.title,
   };
 }
 
 /** Returns what the live region says of a reply: the explorer's position, or the trainer's
- * verdict and task. */
+ * task (or verdict) and what follows it. */
 export function said(room) {
   if (!room) return "";
   if (room.explore) {
@@ -32,7 +32,7 @@ export function said(room) {
     return [title, path, note].filter(Boolean).join(". ");
   }
   const train = room.train;
-  return [train.message, train.task].filter(Boolean).join(" ");
+  return [train.task, train.message].filter(Boolean).join(" ");
 }
 
 /** Returns the choice of what to train as the card's fields hold it. */

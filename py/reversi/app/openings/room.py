@@ -35,12 +35,17 @@ class OpeningsFields(TypedDict):
     openings: dict[str, Any] | None
 
 
-def board_view(board: Board, legal: bool = True) -> dict[str, Any]:
-    """Returns a board as the page draws it."""
+def board_view(board: Board, legal: bool = True, marks: dict[str, tuple[float, bool, bool]] | None = None
+               ) -> dict[str, Any]:
+    """Returns a board as the page draws it; ``marks``: values shown on squares as the hints
+    show theirs, each (value, best, the book's)."""
     black, white = board.counts()
+    values = {square: {"value": v, "text": wording.signed(v), "exact": False, "best": best, "book": book}
+              for square, (v, best, book) in (marks or {}).items()}
     return {"cells": board.cells(), "counts": {"black": black, "white": white}, "turn": board.turn,
             "last": square_name(board.steps[-1].square) if board.steps else None,
-            "legal": [square_name(s) for s in board.legal_moves()] if legal else []}
+            "legal": [square_name(s) for s in board.legal_moves()] if legal else [],
+            "hints": {"values": values} if values else None}
 
 
 class Room:
@@ -203,15 +208,21 @@ class Room:
         if self.mode is None:
             return {"openings": None}
         if self.mode == "explore":
-            return {"openings": {"mode": "explore", "board": board_view(self.explorer.board),
-                                 "explore": self.explorer.report(), "train": None}}
+            explore = self.explorer.report()
+            marks = {m["square"]: (m["value"], m["best"], True) for m in explore["moves"]}
+            top = max((v["value"] for v in explore["values"] or []), default=0)
+            marks.update((v["square"], (v["value"], v["value"] == top, False)) for v in explore["values"] or [])
+            return {"openings": {"mode": "explore", "board": board_view(self.explorer.board, marks=marks),
+                                 "explore": explore, "train": None}}
         trainer = self.trainer
         if trainer.phase == "choose":
             view = choice_view(self.deck, self.host.today)
             board = board_view(Board(), legal=False)
         else:
             view = line_view(trainer, self.deck, self.host.today)
-            board = board_view(trainer.board, legal=trainer.phase in ("answer", "wrong"))
+            right = trainer.right if trainer.phase == "wrong" else None
+            shown = {square_name(right[0]): (right[1] or 0, True, right[1] is not None)} if right else None
+            board = board_view(trainer.board, legal=trainer.phase in ("answer", "wrong"), marks=shown)
         return {"openings": {"mode": "train", "board": board, "explore": None, "train": view}}
 
 

@@ -89,10 +89,11 @@ def line_view(trainer: Trainer, deck: Deck, today: str) -> dict[str, Any]:
     elif trainer.phase == "wrong" and trainer.tried and trainer.right:
         (tried, value), (best, best_value) = trainer.tried, trainer.right
         right = square_name(best)
-        named = openings.name([*moves, best]) or line
-        message = wording.say("openings.wrong", move=square_name(tried), value=signed(value), best=right,
-                              best_value=signed(best_value) if best_value is not None else "?", line=named)
-        task = wording.say("openings.play_right", move=right)
+        own = drill.kind == "opening" and len(moves) < len(drill.prefix)  # the opening's own move
+        named = drill.title if own else openings.name([*moves, best]) or line
+        task = wording.say("openings.wrong", move=square_name(tried), value=signed(value), best=right,
+                           best_value=signed(best_value) if best_value is not None else "?", line=named)
+        message = wording.say("openings.play_right", move=right)
     elif trainer.phase == "done":
         task = wording.say("openings.line_over", name=line)
         card = trainer.card
