@@ -221,7 +221,7 @@ class Room:
         else:
             view = line_view(trainer, self.deck, self.host.today)
             right = trainer.right if trainer.phase == "wrong" else None
-            shown = {square_name(right[0]): (right[1] or 0, True, right[1] is not None)} if right else None
+            shown = {square_name(right[0]): (float(right[1] or 0), True, right[1] is not None)} if right else None
             board = board_view(trainer.board, legal=trainer.phase in ("answer", "wrong"), marks=shown)
         return {"openings": {"mode": "train", "board": board, "explore": None, "train": view}}
 
