@@ -101,7 +101,8 @@ export function renderOpenings(room, $) {
     const choosing = train.phase === "choose";
     $("train-choice").hidden = !choosing;
     $("train-line").hidden = choosing;
-    $("turn").textContent = train.task;
+    // the line over the board: short (the card holds the rest): the title, or what to do now
+    $("turn").textContent = choosing ? train.title : train.phase === "wrong" ? train.message : train.task;
     if (choosing) renderChoice(train, $);
     else {
       $("train-task").textContent = train.task;
