@@ -7,12 +7,18 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from build_tools.downloads import fetch_axe
 from reversi.app.openings.trainer import oriented
+from reversi.app.wording.catalog import CODES
 from reversi.engine import book_lines, openings
 from reversi.engine.board import Board
 from reversi.engine.book import standard_book
 from reversi.engine.notation import square_name
 from tests.browser.pages import READY, board_text, open_menu, play, screenshot, tap, wait_until
+from tests.browser.test_a11y import scan
+from tests.browser.test_languages_page import LOCALES, OVERFLOWS
 
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
@@ -154,3 +160,52 @@ def test_k4_k5_train_a_named_openings_line_with_one_wrong_answer_then_find_it_du
     wait_until(page, "() => document.getElementById('openings-title').textContent === 'Tiger'")
     tap(page, "f5")
     wait_until(page, "() => document.getElementById('train-transcript').textContent === 'f5d6'")
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    return fetch_axe().read_text()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_k2_k4_l4_the_card_fits_a_phone_in_every_language_and_passes_axe(browser, base_url, axe_source, code):
+    """L1, L4: the explorer two plies in, the trainer's choice and a wrong answer's verdict,
+    in each language at 360x640 and 640x360: nothing clipped, 44 px targets, axe clean."""
+    context = browser.new_context(viewport=SIZES["phone"], locale=LOCALES[code], reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector(READY, timeout=60_000)
+        problems, violations = [], []
+
+        def check(screen: str) -> None:
+            for size in ({"width": 360, "height": 640}, {"width": 640, "height": 360}):
+                page.set_viewport_size(size)
+                problems.extend(f"{size['width']}x{size['height']} {screen}: {p}" for p in page.evaluate(OVERFLOWS))
+            page.set_viewport_size(SIZES["phone"])
+            violations.extend(scan(page, axe_source)["violations"])
+            screenshot(page, f"openings-{code}-{screen}-phone")
+
+        page.locator("#menu-open").click()
+        page.locator("#openings-explore").click()
+        for ply in (1, 2):
+            page.locator("#explore-moves tbody button").first.click()
+            wait_until(page, "(n) => document.querySelectorAll('#explore-path button').length === n + 1", arg=ply)
+        check("explorer")
+        page.locator("#explore-train").click()
+        page.wait_for_selector("#train-choice:not([hidden])")
+        check("trainer")
+        page.locator("#train-start").click()
+        page.wait_for_selector("#train-line:not([hidden])")
+        tap(page, "f5")
+        wait_until(page, "() => document.getElementById('train-transcript').textContent.length === 4")
+        board = board_after(page.locator("#train-transcript").inner_text())
+        p, o = board.mover_mask()
+        good = book_lines.good_moves(standard_book(), p, o)
+        tap(page, square_name(next(s for s in board.legal_moves() if s not in good)))
+        page.wait_for_selector("#train-message:not(:empty)")
+        check("verdict")
+        assert not problems, problems
+        assert not violations, violations
+    finally:
+        context.close()
