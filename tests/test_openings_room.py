@@ -107,8 +107,12 @@ def test_k2_the_explorer_lists_the_book_moves_with_values_names_and_depths_from_
         assert row["square"] in row["label"] and str(row["depth"]) in row["label"]
     assert any(r["name"] == "Tiger" for r in rows)  # f5d6c3d3c4
     back = call(page, "openings_back")
-    assert back["openings"]["explore"]["path"] == "f5d6c3"
+    assert back["openings"]["explore"]["path"] == "f5d6c3" and back["openings"]["explore"]["ahead"] == 1
     assert call(page, "openings_back", to=0)["openings"]["explore"]["path"] == ""
+    assert call(page, "openings_forward")["openings"]["explore"]["path"] == "f5"
+    assert call(page, "openings_forward", end=True)["openings"]["explore"]["path"] == "f5d6c3d3"
+    call(page, "openings_back", to=1)
+    assert call(page, "openings_play", square="f6")["openings"]["explore"]["ahead"] == 0  # a new branch
 
 
 def test_k2_off_the_book_the_explorer_says_so_and_offers_the_hints_values():

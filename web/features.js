@@ -7,7 +7,8 @@
 //   render(snap, {$, review, flags}): draws its part of each snapshot (main.js); `flags` are
 //     the controller's (web/control/state.js: loading, thinking, choosing …)
 //   board(snap) -> a board snapshot while the feature shows its own position (else null),
-//     drawn instead of the game's; `tap`: the intent a tap on that board goes to (controller)
+//     drawn instead of the game's; `tap`: the intent a tap on that board goes to, `navigate`:
+//     the intent the navigation keys go to (ArrowLeft/Right, Home, End) (controller)
 // Its stored part, commands and words are Python's (py/reversi/app/features.py).
 
 import { feature as mistakes } from "./control/mistakes.js"; // Learn from your own games (N6-N8)

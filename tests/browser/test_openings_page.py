@@ -80,10 +80,14 @@ def test_k2_walk_three_plies_of_the_explorer_by_keyboard_alone_and_back(page):
     assert openings.name(squares(walked)) in page.locator("#openings-title").inner_text()
     screenshot(page, "openings-explorer-keyboard-phone")
     shots(page, "explorer")
-    page.locator("#explore-back").focus()
-    page.keyboard.press("Enter")
-    wait_until(page, "(w) => [...document.querySelectorAll('#explore-path button')].length === 3")
-    assert path(page) == walked[:4]
+    page.keyboard.press("ArrowLeft")  # the review's keys step through the path (B3)
+    wait_until(page, "() => document.querySelectorAll('#explore-path button').length === 3")
+    assert path(page) == walked[:4] and board_text(page) == cells(board_after(walked[:4]))
+    page.keyboard.press("Home")
+    wait_until(page, "() => document.querySelectorAll('#explore-path button').length === 1")
+    page.keyboard.press("End")
+    wait_until(page, "() => document.querySelectorAll('#explore-path button').length === 4")
+    assert path(page) == walked
     page.locator("#openings-close").click()
     page.wait_for_selector("#openings[hidden]", state="attached")
     assert board_text(page) == cells(Board())  # the game in play is untouched

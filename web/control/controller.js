@@ -234,6 +234,10 @@ export function createController({
       current: () => ({ cells: snap.cells, turn: snap.turn }),
     }),
   };
+  const reviewNavigate = intents.navigate;
+  /** The navigation keys go to a feature that shows its own board (its `navigate` intent), else to the review. */
+  intents.navigate = (key) => (featureTap() ? Boolean(featureTap().navigate) && intents[featureTap().navigate](key)
+    : reviewNavigate(key));
 
   /** Hands Python each part another tab stored while this tab heard no storage event
    * (P7, P11): it was starting, restarting its engine, or frozen in the background.

@@ -73,6 +73,15 @@ export function openingsIntents({ command, announce, timers, review, delay = REP
     exploreMove: (square) => ask("openings_play", { square }),
     exploreBack: () => ask("openings_back"),
     exploreTo: (ply) => ask("openings_back", { to: ply }),
+    exploreForward: () => ask("openings_forward"),
+    exploreEnd: () => ask("openings_forward", { end: true }),
+    // the review's keys step through the explorer's path while it shows (B3)
+    openingsKey: (key) => {
+      const steps = { ArrowLeft: "openings_back", Home: "openings_back", ArrowRight: "openings_forward", End: "openings_forward" };
+      if (!shown || !shown.explore || !steps[key]) return false;
+      ask(steps[key], key === "Home" ? { to: 0 } : key === "End" ? { end: true } : {});
+      return true;
+    },
     exploreValues: () => ask("openings_values"),
     openingsTap: (square) => shown && ask(shown.explore ? "openings_play" : "trainer_tap", { square }),
     trainChoose: () => ask("trainer_choose", choiceOf($), false),
@@ -88,6 +97,7 @@ export const feature = {
   menu: { "openings-explore": "openExplorer", "openings-train": "openTrainer" },
   clicks: {
     "openings-close": "closeOpenings", "explore-back": "exploreBack", "explore-values": "exploreValues",
+    "explore-start": () => ["exploreTo", 0], "explore-forward": "exploreForward", "explore-end": "exploreEnd",
     "explore-train": "openTrainer", "train-start": "trainStart", "train-due": "trainDue", "train-next": "trainNext",
     "train-choose": "openTrainer", "review-explore": "exploreReview",
     "explore-moves": (event) => {
@@ -103,6 +113,7 @@ export const feature = {
   intents: ({ command, announce, timers, review }) => openingsIntents({ command, announce, timers, review }),
   board: openingsBoard,
   tap: "openingsTap",
+  navigate: "openingsKey",
   render(snap, { $ }) {
     renderOpenings(snap.openings || null, $);
   },

@@ -45,7 +45,8 @@ function renderExplorer(explore, $) {
     ...plies.map((square, k) => make("button", square, { type: "button", "data-ply": k + 1, class: "ply" })),
   );
   $("explore-note").textContent = explore.note;
-  $("explore-back").disabled = explore.ply === 0;
+  $("explore-start").disabled = $("explore-back").disabled = explore.ply === 0;
+  $("explore-forward").disabled = $("explore-end").disabled = explore.ahead === 0;
   $("explore-values").hidden = !explore.can_value;
   const values = $("explore-values-list");
   values.replaceChildren(...(explore.values || []).map((v) => make("li", v.text)));

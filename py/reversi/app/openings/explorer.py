@@ -44,6 +44,8 @@ class Explorer:
     def __init__(self) -> None:
         self.start: Start | None = None
         self.path: list[int] = []
+        #: The placements Back took off, the next first: Forward plays them again.
+        self.ahead: list[int] = []
         #: The game's rules were another variant's: the walk is in the standard game's (K2).
         self.other_rules = False
         self.values: dict[str, float] | None = None
@@ -54,6 +56,7 @@ class Explorer:
         starts the walk at the standard game's opening (its book is the standard game's)."""
         self.other_rules = variant != STANDARD
         self.start, self.path = (None, []) if self.other_rules else (start, list(moves))
+        self.ahead = []
         self.replay()
 
     def replay(self) -> None:
@@ -65,6 +68,7 @@ class Explorer:
         """Plays ``square`` at the path's end; False when it is not legal there."""
         if not self.board.is_legal(square):
             return False
+        self.ahead = self.ahead[1:] if self.ahead[:1] == [square] else []
         self.path.append(square)
         self.replay()
         return True
@@ -73,8 +77,14 @@ class Explorer:
         """Goes up one ply, or to ``to`` placements from the first position."""
         keep = len(self.path) - 1 if to is None else to
         if 0 <= keep < len(self.path):
+            self.ahead = [*self.path[keep:], *self.ahead]
             del self.path[keep:]
             self.replay()
+
+    def forward(self, end: bool = False) -> None:
+        """Plays again the next placement Back took off (``end``: all of them)."""
+        for square in self.ahead[:len(self.ahead) if end else 1]:
+            self.play(square)
 
     def ask_values(self) -> None:
         """Values each legal move by the hints' search (off the book, K2)."""
@@ -120,6 +130,7 @@ class Explorer:
             values = [{"square": s, "value": round(v), "text": wording.say("openings.value", move=s,
                                                                           value=wording.signed(round(v)))}
                       for s, v in sorted(self.values.items(), key=lambda item: (-item[1], item[0]))]
-        return {"moves": rows, "path": format_transcript(self.path), "ply": len(self.path), "name": name,
+        return {"moves": rows, "path": format_transcript(self.path), "ply": len(self.path), "ahead": len(self.ahead),
+                "name": name,
                 "note": note, "values": values, "can_value": not rows and bool(self.board.legal_mask()),
                 "title": name or wording.say("openings.explorer"), "start": wording.say("openings.start_position")}

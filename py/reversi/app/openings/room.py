@@ -100,6 +100,11 @@ class Room:
         if self.mode == "explore":
             self.explorer.back(to if type(to) is int else None)
 
+    def explore_forward(self, end: Any = False) -> None:
+        """``openings_forward`` {"end": bool}: plays again what Back took off (one, or all)."""
+        if self.mode == "explore":
+            self.explorer.forward(end is True)
+
     def explore_values(self) -> None:
         """``openings_values`` {}: the hints' values of the moves off the book (K2)."""
         if self.mode == "explore":
@@ -230,6 +235,7 @@ FEATURE = Feature("openings", Room, (
     Command("openings_explore", Room.explore, "openings", opens="openings"),
     Command("openings_play", Room.explore_play, "openings"),
     Command("openings_back", Room.explore_back, "openings"),
+    Command("openings_forward", Room.explore_forward, "openings"),
     Command("openings_values", Room.explore_values, "openings"),
     Command("trainer_open", Room.train, "openings", opens="openings"),
     Command("trainer_start", Room.train_start, "openings", opens="openings"),
