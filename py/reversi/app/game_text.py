@@ -4,11 +4,14 @@
 (``anti:``, ``free:``; none means the standard game), an optional board string
 for a game that began from a set-up position (64 squares ``-XO`` a1..h8, a
 space, the side to move), then the placements (``f5d6c3…``).  :func:`game_text`
-writes it, :func:`parse_game` reads it back after checking every placement.
+writes it, :func:`parse_game` reads it back after checking every placement; the
+placements may come as sites number them (``1. f5 d6 2. c3``, ``1.F5 2.d6``, with
+passes written ``pass``, ``PA`` or ``--``, R7).
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..engine.bitboard import Square
@@ -37,6 +40,22 @@ def game_text(moves: list[Square], start: Start | None = None, variant: str = ST
     return f"{variant}:{text}" if variant != STANDARD else text
 
 
+#: A move number as sites print them ("1.", "12 .", "3..."), not part of a square.
+_NUMBER = re.compile(r"(?<![A-Za-z0-9])\d+\s*\.+")
+#: A pass as sites print it.
+_PASS = re.compile(r"(?<![A-Za-z0-9-])(?:pass|pa|--)(?![A-Za-z0-9-])", re.I)
+#: A result as sites print it after the moves: "33-31", "1-0", "1/2-1/2", "*".
+_RESULT = re.compile(r"(?<![A-Za-z0-9/-])(?:\d+(?:/\d+)?-\d+(?:/\d+)?|\*)(?![A-Za-z0-9/-])")
+
+
+def plain(moves: str) -> str:
+    """Returns a move list with its move numbers, passes and result blanked out (R7): the
+    same length, so that an error names the character of the text as pasted."""
+    for pattern in (_RESULT, _NUMBER, _PASS):
+        moves = pattern.sub(lambda m: " " * len(m.group()), moves)
+    return moves
+
+
 def parse_game(text: str) -> Played:
     """Returns a pasted game after checking every placement: an optional variant tag
     (``anti:``, ``free:``, ``standard:``; none: the standard game, V3), an
@@ -61,7 +80,7 @@ def parse_game(text: str) -> Played:
         start = parse_board(" ".join(tokens[:2]))
         text = " ".join(tokens[2:])
     board = Line(start=start, variant=variant).board
-    board.play_transcript(text)
+    board.play_transcript(plain(text))
     return Played(board.placements(), start, variant)
 
 

@@ -11,7 +11,7 @@ from typing import ClassVar, NotRequired, TypedDict
 
 from ...engine.notation import IllegalMoveError, NotationError
 from .. import page_events as app_ev
-from .. import wording
+from .. import pasted, wording
 from ..game_text import Played, parse_game, parse_link
 from ..house import Command, Feature, Host
 from .analysis import AnalysisReport, GameAnalysis
@@ -69,7 +69,8 @@ class Reviews:
 
     def import_game(self, text: str) -> None:
         """``import_transcript`` {"text"}: a pasted game (an optional board string, then a
-        transcript), checked, opened in review (R6, E2).
+        transcript or a numbered move list, after any tag pairs; or GGF records, of which the
+        first opens), checked, opened in review (R6, R7, E2).
 
         :raises ValueError: with the words that say why it cannot be opened.
         """
@@ -82,13 +83,14 @@ class Reviews:
 
     def _open_text(self, text: str, *, link: bool) -> None:
         try:
-            game = parse_link(text) if link else parse_game(text)
+            games = [pasted.PastedGame(*parse_link(text), "", "", "", "")] if link else pasted.read(text)
         except (NotationError, IllegalMoveError) as error:
             raise ValueError(wording.transcript_problem(error, link=link)) from None
+        game = games[0]
         if not game.moves and game.start is None:
             raise ValueError(wording.transcript_problem(None, link=link))
-        self.show(review_of(game.moves, wording.review_title("link" if link else "import"), "import", None,
-                            game.start, game.variant))
+        self.show(review_of(game.moves, wording.imported_title(link, game.black, game.white, game.date, len(games)),
+                            "import", None, game.start, game.variant))
         self.host.events.append(app_ev.Imported(len(game.moves)))
 
     def watch(self, moves: str, black: str, white: str, seed: int = 0) -> None:

@@ -95,9 +95,25 @@ def review_title(source: str) -> str:
                 "link": "title.link"}[source])
 
 
+def imported_title(link: bool, black: str, white: str, date: str, games: int) -> str:
+    """Returns the review title of a pasted game (its players and date when its text names
+    them, R7; "· game 1 of n" when the text holds more) or of a link."""
+    if link or not (black or white):
+        title = review_title("link" if link else "import")
+    else:
+        black, white = black or "?", white or "?"
+        title = say("title.players_date", black=black, white=white, date=date) if date else \
+            say("title.players", black=black, white=white)
+    return say("title.first_of", title=title, n=games) if games > 1 else title
+
+
 def error_text(error: NotationError | IllegalMoveError) -> str:
-    """Returns what is wrong with a pasted transcript or board string, from the engine's
+    """Returns what is wrong with a pasted transcript, board string or GGF record, from the
     error's data (its English message is the fallback for a kind not worded here)."""
+    if isinstance(error, NotationError) and error.kind == "in_game":  # a GGF record's illegal move
+        cause = error.detail["cause"]
+        assert isinstance(cause, IllegalMoveError)
+        return say("error.in_game", game=error.detail["game"], error=error_text(cause))
     if isinstance(error, IllegalMoveError):
         color = color_title(error.color)
         if not error.index:
@@ -109,7 +125,8 @@ def error_text(error: NotationError | IllegalMoveError) -> str:
         return say("error.board_size", int(str(detail["count"])))
     if error.kind == "board_side":
         return say("error.board_side.wrong", side=detail["side"]) if detail.get("side") else say("error.board_side")
-    if error.kind in ("square", "transcript", "board_char", "variant", "link"):
+    if error.kind in ("square", "transcript", "board_char", "variant", "link", "ggf_board", "ggf_type", "ggf_move",
+                      "ggf_none"):
         return say(f"error.{error.kind}", None, position=error.position, **detail)
     return str(error)
 
