@@ -252,6 +252,23 @@ def test_an_illegal_transcript_shows_its_message(page):
         box.fill("")
 
 
+def test_r7_a_game_pasted_from_another_site_opens_titled_by_its_players(page):
+    """R7: PlayOK's tag pairs and numbered list open in review; a broken GGF record is named."""
+    menu = open_transcripts(page)
+    box = menu.get_by_label("Open a game")
+    box.fill('(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]'
+             'B[f5]W[d6]B[q9];)')
+    menu.get_by_role("button", name="Open in review").click()
+    wait_until(page, "() => document.querySelector('#transcript-message').textContent !== ''")
+    assert "game 1, character 110: “q9” is not a move" in menu.get_by_role("alert").inner_text()
+    box.fill('[Site "PlayOK"]\n[Date "2024.05.01"]\n[Black "alice"]\n[White "bob"]\n\n'
+             "1. f5 d6 2. c3 d3 3. c4 f4 4. f6 f3 5. e6 e7 0-1")
+    menu.get_by_role("button", name="Open in review").click()
+    page.wait_for_selector("#review-bar:not([hidden])")
+    assert review_title(page) == "alice – bob, 2024-05-01 · Comp'Oth: move 10 of 10"
+    wait_board(page, cells_after("f5d6c3d3c4f4f6f3e6e7", 10))
+
+
 def test_move_clock_plays_a_move_for_the_human_after_expiry(context, base_url):
     page = context.new_page()
     page.clock.install()
