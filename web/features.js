@@ -14,5 +14,6 @@
 import { feature as mistakes } from "./control/mistakes.js"; // Learn from your own games (N6-N8)
 import { feature as rating } from "./panels/rating.js"; // the player's rating and Play at my level (C8)
 import { feature as openings } from "./control/openings.js"; // the openings' explorer and trainer (K2-K6)
+import { feature as picture } from "./panels/picture.js"; // a game's picture, saved as a PNG (B9)
 
-export const FEATURES = [mistakes, rating, openings];
+export const FEATURES = [mistakes, rating, openings, picture];
