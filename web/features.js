@@ -15,5 +15,6 @@ import { feature as mistakes } from "./control/mistakes.js"; // Learn from your 
 import { feature as rating } from "./panels/rating.js"; // the player's rating and Play at my level (C8)
 import { feature as openings } from "./control/openings.js"; // the openings' explorer and trainer (K2-K6)
 import { feature as picture } from "./panels/picture.js"; // a game's picture, saved as a PNG (B9)
+import { feature as exporting } from "./panels/export.js"; // the history saved as GGF or transcripts (R8)
 
-export const FEATURES = [mistakes, rating, openings, picture];
+export const FEATURES = [mistakes, rating, openings, picture, exporting];

@@ -1,11 +1,14 @@
-"""A game's picture in a real browser (B9): from the result card of a finished game and
-from a review's frame, a PNG of the board and its caption is saved under Python's name."""
+"""Files a player saves, in a real browser: a game's picture (B9) from the result card and
+from a review's frame, a PNG under Python's name; the results as GGF (R8), which read back
+as the game played, with the count said in the live region."""
 
 from __future__ import annotations
 
 import struct
 
-from tests.browser.pages import SHOTS, start_local_game, tap
+from reversi.app import pasted
+from reversi.engine.notation import format_transcript
+from tests.browser.pages import SHOTS, open_menu, start_local_game, status, tap, wait_until
 
 SHORT = "e6f6g6e3e2f2c3d2e1c2g1b4b2a5"  # Black wipes White out after 14 placements
 
@@ -37,3 +40,13 @@ def test_b9_save_a_picture_of_a_finished_game_and_of_a_reviewed_frame(page):
         page.locator("#review-picture").click()
     assert saved.value.suggested_filename.endswith("-2.png")
     saved.value.save_as(SHOTS / "picture-review-frame.png")
+
+    page.locator("#close-review").click()
+    open_menu(page)
+    with page.expect_download() as saved:
+        page.locator("#export-ggf").click()
+    assert saved.value.suggested_filename.endswith(".ggf")
+    (game,) = pasted.read(open(saved.value.path(), encoding="utf-8").read())
+    assert format_transcript(game.moves) == SHORT and (game.black, game.white) == ("Black", "White")
+    wait_until(page, "() => document.querySelector('#status').textContent === 'Saved 1 game.'")
+    assert status(page) == "Saved 1 game."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typing
 
-from . import hint_mode, picture, pondering, position_setup, puzzle_mode
+from . import export, hint_mode, picture, pondering, position_setup, puzzle_mode
 from .house import Feature
 from .learning import room as learning
 from .mistakes import room as mistakes
@@ -27,6 +27,7 @@ FEATURES: tuple[Feature, ...] = (
     rating.FEATURE,
     openings.FEATURE,
     picture.FEATURE,
+    export.FEATURE,
 )
 
 

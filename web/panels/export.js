@@ -1,0 +1,32 @@
+// The history saved to a file (R8), as a feature of the page (web/features.js): the menu's
+// Results offer the finished games as GGF or as transcripts. Python writes the file and
+// words what was saved (py/reversi/app/export.py: the `export` reply field); this module
+// only saves the text under Python's file name and says it.
+
+/** Saves `text` as a file named `name` (a download; nothing leaves the device). */
+export function saveText(text, name, doc = document) {
+  const link = doc.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** Returns the intents: the history as GGF or as transcripts, saved, and said. */
+export function exportIntents({ command, announce, save = saveText }) {
+  async function saveAs(form) {
+    const reply = await command("export_games", { form });
+    const file = reply && reply.export;
+    if (!file) return reply;
+    if (file.count) save(file.text, file.file);
+    announce(file.said);
+    return reply;
+  }
+  return { exportGgf: () => saveAs("ggf"), exportText: () => saveAs("text") };
+}
+
+/** The feature as the page reads it (web/features.js). */
+export const feature = {
+  clicks: { "export-ggf": "exportGgf", "export-text": "exportText" },
+  intents: ({ command, announce }) => exportIntents({ command, announce }),
+};
