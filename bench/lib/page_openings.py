@@ -57,7 +57,9 @@ def train(page) -> None:
     """Trains ``LINES`` lines of the main lines to 12 plies as Black, answering the book's
     best move (one wrong answer a line)."""
     open_menu(page)
-    page.locator("#openings-train").click()
+    page.locator("#openings-explore").click()
+    page.wait_for_selector("#explore-pane:not([hidden])")
+    page.locator("#explore-train").click()
     page.wait_for_selector("#train-choice:not([hidden])")
     page.select_option("#train-depth", "12")
     taps = 0

@@ -39,8 +39,13 @@ def path(pg) -> str:
 
 
 def open_from_menu(pg, item: str, shown: str) -> None:
+    """Opens the explorer from the menu, then the trainer from it when ``item`` is
+    "openings-train"; waits for ``shown``."""
     open_menu(pg)
-    pg.locator(f"#{item}").click()
+    pg.locator("#openings-explore").click()
+    if item == "openings-train":
+        pg.wait_for_selector("#explore-pane:not([hidden])")
+        pg.locator("#explore-train").click()
     pg.wait_for_selector(f"#openings:not([hidden]) #{shown}:not([hidden])")
 
 

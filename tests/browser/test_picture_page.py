@@ -43,6 +43,7 @@ def test_b9_save_a_picture_of_a_finished_game_and_of_a_reviewed_frame(page):
 
     page.locator("#close-review").click()
     open_menu(page)
+    page.locator("#transcripts summary").click()
     with page.expect_download() as saved:
         page.locator("#export-ggf").click()
     assert saved.value.suggested_filename.endswith(".ggf")

@@ -94,7 +94,7 @@ export function openingsIntents({ command, announce, timers, review, delay = REP
 
 /** The feature as the page reads it (web/features.js). */
 export const feature = {
-  menu: { "openings-explore": "openExplorer", "openings-train": "openTrainer" },
+  menu: { "openings-explore": "openExplorer" },
   clicks: {
     "openings-close": "closeOpenings", "explore-back": "exploreBack", "explore-values": "exploreValues",
     "explore-start": () => ["exploreTo", 0], "explore-forward": "exploreForward", "explore-end": "exploreEnd",
