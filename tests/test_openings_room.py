@@ -106,6 +106,10 @@ def test_k2_the_explorer_lists_the_book_moves_with_values_names_and_depths_from_
         assert row["name"] == openings.name([parse_square(s) for s in ("f5", "d6", "c3", "d3", row["square"])])
         assert row["square"] in row["label"] and str(row["depth"]) in row["label"]
     assert any(r["name"] == "Tiger" for r in rows)  # f5d6c3d3c4
+    assert explore["train_line"] == {"kind": "moves", "name": "", "moves": "f5d6c3d3", "depth": 12, "side": "black"}
+    trained = call(page, "trainer_start", **explore["train_line"])["openings"]["train"]
+    assert trained["phase"] == "answer" and trained["target"] == 12
+    reply = call(page, "openings_explore", game="f5d6c3d3")
     back = call(page, "openings_back")
     assert back["openings"]["explore"]["path"] == "f5d6c3" and back["openings"]["explore"]["ahead"] == 1
     assert call(page, "openings_back", to=0)["openings"]["explore"]["path"] == ""

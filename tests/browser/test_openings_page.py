@@ -93,6 +93,9 @@ def test_k2_walk_three_plies_of_the_explorer_by_keyboard_alone_and_back(page):
     page.keyboard.press("End")
     wait_until(page, "() => document.querySelectorAll('#explore-path button').length === 4")
     assert path(page) == walked
+    page.locator("#explore-train-line").click()  # K4: the path becomes a drill
+    page.wait_for_selector("#train-line:not([hidden])")
+    assert page.locator("#openings-title").inner_text() == openings.name(squares(walked))
     page.locator("#openings-close").click()
     page.wait_for_selector("#openings[hidden]", state="attached")
     assert board_text(page) == cells(Board())  # the game in play is untouched

@@ -87,6 +87,7 @@ export function openingsIntents({ command, announce, timers, review, delay = REP
     trainChoose: () => ask("trainer_choose", choiceOf($), false),
     trainStart: () => ask("trainer_start", choiceOf($)),
     trainDue: () => ask("trainer_start", { ...choiceOf($), kind: "due" }),
+    trainLine: () => shown && shown.explore && shown.explore.train_line && ask("trainer_start", shown.explore.train_line),
     trainNext: () => ask("trainer_next"),
     closeOpenings: () => ask("openings_close", {}, false),
   };
@@ -98,7 +99,7 @@ export const feature = {
   clicks: {
     "openings-close": "closeOpenings", "explore-back": "exploreBack", "explore-values": "exploreValues",
     "explore-start": () => ["exploreTo", 0], "explore-forward": "exploreForward", "explore-end": "exploreEnd",
-    "explore-train": "openTrainer", "train-start": "trainStart", "train-due": "trainDue", "train-next": "trainNext",
+    "explore-train": "openTrainer", "explore-train-line": "trainLine", "train-start": "trainStart", "train-due": "trainDue", "train-next": "trainNext",
     "train-choose": "openTrainer", "review-explore": "exploreReview",
     "explore-moves": (event) => {
       const button = event.target.closest("button[data-square]");

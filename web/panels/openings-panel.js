@@ -48,6 +48,7 @@ function renderExplorer(explore, $) {
   $("explore-start").disabled = $("explore-back").disabled = explore.ply === 0;
   $("explore-forward").disabled = $("explore-end").disabled = explore.ahead === 0;
   $("explore-values").hidden = !explore.can_value;
+  $("explore-train-line").hidden = !explore.train_line;
   const values = $("explore-values-list");
   values.replaceChildren(...(explore.values || []).map((v) => make("li", v.text)));
   values.hidden = !explore.values;

@@ -112,6 +112,16 @@ class Explorer:
                         "named": name if name != here else "", "depth": depth, "label": label, "text": text})
         return out
 
+    def train_line(self) -> dict[str, Any] | None:
+        """Returns the trainer's choice that drills the path (K4): its moves as a move list, as
+        the side to move, two plies past it (at least 12, at most 20); None past 18 plies."""
+        ply = len(self.path)
+        if not 0 < ply <= 18:
+            return None
+        depth = min(20, max(12, ply + 2 - ply % 2))
+        return {"kind": "moves", "name": "", "moves": format_transcript(self.path), "depth": depth,
+                "side": ("black", "white")[self.board.turn]}
+
     def report(self) -> dict[str, Any]:
         """Returns the explorer's part of the room's field: the position's book moves, the
         path as a transcript, the opening's name, and what it says off the book."""
@@ -133,4 +143,5 @@ class Explorer:
         return {"moves": rows, "path": format_transcript(self.path), "ply": len(self.path), "ahead": len(self.ahead),
                 "name": name,
                 "note": note, "values": values, "can_value": not rows and bool(self.board.legal_mask()),
+                "train_line": self.train_line() if standard else None,
                 "title": name or wording.say("openings.explorer"), "start": wording.say("openings.start_position")}

@@ -78,7 +78,7 @@ def line_view(trainer: Trainer, deck: Deck, today: str) -> dict[str, Any]:
     side = SIDES[drill.side]
     name = openings.name(moves)
     title = {"opening": lambda: drill.title,
-             "moves": lambda: wording.say("openings.kind_moves"),
+             "moves": lambda: openings.name(drill.prefix) or wording.say("openings.kind_moves"),
              "main": lambda: wording.say("openings.main_title", drill.depth),
              "due": lambda: drill.title or wording.say("openings.due_title")}[drill.kind]()
     line = openings.name(moves) or drill.title or title
