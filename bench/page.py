@@ -10,6 +10,7 @@
     python3 bench/page.py history     start-up, save and Results panel at 0, 10,000 and 50,000 finished games
     python3 bench/page.py openings    the openings' explorer and trainer: each command's round trip (K2, K4)
     python3 bench/page.py openings 5  the same after 5 s left alone (pondering has read the book)
+    python3 bench/page.py openings 0 4  the same with the CPU 4x slower (a phone-class CPU)
     python3 bench/page.py size        the built site's size and precache file count
     (bench/page_taps.py: a tap's latency with pondering on and off, C4)
 

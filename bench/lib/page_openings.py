@@ -55,7 +55,7 @@ def explore(page, rng: random.Random) -> None:
 
 def train(page) -> None:
     """Trains ``LINES`` lines of the main lines to 12 plies as Black, answering the book's
-    best move (one wrong answer a line)."""
+    best move (one wrong answer a line, then the best)."""
     open_menu(page)
     page.locator("#openings-explore").click()
     page.wait_for_selector("#explore-pane:not([hidden])")
@@ -64,7 +64,9 @@ def train(page) -> None:
     page.select_option("#train-depth", "12")
     taps = 0
     for line in range(LINES):
-        page.locator("#train-start" if line == 0 else "#train-next").click()
+        button = page.locator("#train-start" if line == 0 else "#train-next")
+        button.wait_for(state="visible")
+        button.click()
         page.wait_for_function("() => !document.getElementById('train-line').hidden")
         wrong = True
         while True:
@@ -77,20 +79,20 @@ def train(page) -> None:
             p, o = board.mover_mask()
             good = book_lines.good_moves(standard_book(), p, o)
             pick = max(good, key=lambda s: (good[s], -s))
-            if wrong and len(board.placements()) > 2:
+            if wrong and len(board.placements()) > 2:  # the main lines: after it, any good move is right
                 pick, wrong = next(s for s in board.legal_moves() if s not in good), False
-            elif page.locator("#train-message").inner_text() and not page.locator("#train-next").is_visible():
-                pick = next(s for s in board.legal_moves() if square_name(s) == page.evaluate(
-                    "() => document.getElementById('train-message').textContent.match(/plays ([a-h][1-8])/)[1]"))
             page.locator(f"#board [data-square={square_name(pick)}]").click()
             taps += 1
             wait_for(page, taps, "trainer_tap")
 
 
-def openings(browser, url: str, wait: str = "0") -> None:
+def openings(browser, url: str, wait: str = "0", cpu: str = "1") -> None:
     """Prints the explorer's and the trainer's round trips (mean, p95, max); ``wait``:
-    seconds the fresh page is left alone first (pondering reads the book meanwhile)."""
+    seconds the fresh page is left alone first (pondering reads the book meanwhile);
+    ``cpu``: the CPU slowed that many times (4: a phone-class CPU, as DevTools throttles it)."""
     context, page = open_page(browser, url)
+    if cpu != "1":
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": float(cpu)})
     page.wait_for_timeout(float(wait) * 1000)
     explore(page, random.Random(1))
     for method in ("openings_explore", "openings_play", "openings_back"):
