@@ -23,6 +23,7 @@ import { refreshFiles, replaceableEngine } from "./engine/recovery.js";
 import { createReview, frameSnapshot } from "./control/review.js";
 import { createSound } from "./browser/sound.js";
 import { browserStorage, createStore, savedView, sessionFlag } from "./browser/storage.js";
+import { readFiles, takeDrops } from "./browser/files.js";
 import { LANGUAGES, WORDS } from "./words.js";
 import { CHUNK_NAME, PARTS } from "./house.js";
 
@@ -198,6 +199,15 @@ function bindControls() {
   $("import-transcript").addEventListener("click", async () => {
     if (await emit("importTranscript", $("transcript-in").value)) menu.close();
   });
+  // R9: game files, chosen in the menu or dropped anywhere on the page
+  const openFiles = async (files) => {
+    if (files.length && (await emit("importFiles", await readFiles(files)))) menu.close();
+  };
+  $("open-files").addEventListener("change", async (event) => {
+    await openFiles(event.target.files);
+    event.target.value = ""; // the same file chosen again opens again
+  });
+  takeDrops(document, openFiles);
   $("watch-start").addEventListener("click", () => {
     menu.close();
     emit("watch", { black: $("watch-black").value, white: $("watch-white").value, seed: Math.floor(Math.random() * 2 ** 30) });

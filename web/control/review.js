@@ -87,6 +87,14 @@ export function frameSnapshot(frame) {
 export function reviewIntents({ review, command, overrule, openReview, stopWatching, analyse, show, ui, copy, shareLink,
   analysing }) {
   const current = async () => openReview(await command("review", { source: "current" }));
+  /** Opens a game brought from outside (pasted, or files); its problem shows under the box. */
+  async function openImported(method, params) {
+    stopWatching();
+    ui.transcript("");
+    const reply = await command(method, params, ui.transcript);
+    openReview(reply);
+    return Boolean(reply);
+  }
   /** Analyses the reviewed game and brings its mistakes and graph into view (N6). */
   async function analyseInView() {
     const analysing = analyse();
@@ -129,13 +137,9 @@ export function reviewIntents({ review, command, overrule, openReview, stopWatch
       if (analysing()) await overrule("analysis_stop");
       openReview(await command("open_link", { fragment }));
     },
-    async importTranscript(text) {
-      stopWatching();
-      ui.transcript("");
-      const reply = await command("import_transcript", { text }, ui.transcript);
-      openReview(reply);
-      return Boolean(reply);
-    },
+    importTranscript: (text) => openImported("import_transcript", { text }),
+    /** Opens the first game of game files (R9: [{name, data}], read by web/browser/files.js). */
+    importFiles: (files) => openImported("import_files", { files }),
     analyseInView,
     /** The result card's Analyse: the game's review, analysed (N6). */
     async reviewAndAnalyse() {

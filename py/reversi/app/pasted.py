@@ -39,6 +39,8 @@ class PastedGame(NamedTuple):
     white: str
     date: str
     result: str
+    #: Where it was played (GGF's place, a tag pair's event, WTHOR's tournament).
+    event: str = ""
 
 
 class GgfError(NotationError):
@@ -99,7 +101,8 @@ def _game(body: str, offset: int, game: int) -> PastedGame:
         board.play(square)
     date = found.get("DT", ("", 0))[0].split("_")[0].replace(".", "-").strip()
     return PastedGame(board.placements(), start, variant, found.get("PB", ("", 0))[0].strip()[:40],
-                   found.get("PW", ("", 0))[0].strip()[:40], date[:10], found.get("RE", ("", 0))[0].strip()[:12])
+                   found.get("PW", ("", 0))[0].strip()[:40], date[:10], found.get("RE", ("", 0))[0].strip()[:12],
+                   found.get("PC", ("", 0))[0].strip()[:40])
 
 
 def read_ggf(text: str) -> list[PastedGame]:
@@ -128,4 +131,5 @@ def read(text: str) -> list[PastedGame]:
     played = parse_game(_TAG.sub(lambda m: " " * len(m.group()), text))
     date = tags.get("date", "").replace(".", "-").replace("?", "").strip("-")
     return [PastedGame(played.moves, played.start, played.variant, tags.get("black", "")[:40],
-                       tags.get("white", "")[:40], date[:10], tags.get("result", "")[:12])]
+                       tags.get("white", "")[:40], date[:10], tags.get("result", "")[:12],
+                       (tags.get("event") or tags.get("site", ""))[:40])]

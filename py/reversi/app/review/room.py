@@ -7,11 +7,12 @@ request.  Its commands are declared in :data:`FEATURE`; B9, E2, R6, P7.
 
 from __future__ import annotations
 
-from typing import ClassVar, NotRequired, TypedDict
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from ...engine.notation import IllegalMoveError, NotationError
 from .. import page_events as app_ev
 from .. import pasted, wording
+from ..files import games_of as files_games
 from ..game_text import Played, parse_game, parse_link
 from ..house import Command, Feature, Host
 from .analysis import AnalysisReport, GameAnalysis
@@ -75,6 +76,19 @@ class Reviews:
         :raises ValueError: with the words that say why it cannot be opened.
         """
         self._open_text(text, link=False)
+
+    def import_files(self, files: Any) -> None:
+        """``import_files`` {"files": [{"name", "data": base64}]}: the first game of the game
+        files opened or dropped on the page (GGF, text, WTHOR with its names), opened in
+        review (R9).
+
+        :raises ValueError: with the words that name the file and say why it cannot be opened.
+        """
+        games = files_games(files)
+        game = games[0]
+        title = wording.imported_title(False, game.black, game.white, game.date, len(games))
+        self.show(review_of(game.moves, title, "import", None, game.start, game.variant))
+        self.host.events.append(app_ev.Imported(len(game.moves)))
 
     def open_link(self, fragment: str) -> None:
         """``open_link`` {"fragment"}: the game of a link (``#moves=…``), checked and opened
@@ -143,6 +157,7 @@ FEATURE = Feature(NAME, Reviews, (
     Command("review", Reviews.show_game, NAME, opens=NAME),
     Command("close_review", Reviews.leave, NAME, status=True),
     Command("import_transcript", Reviews.import_game, NAME, opens=NAME),
+    Command("import_files", Reviews.import_files, NAME, opens=NAME),
     Command("open_link", Reviews.open_link, NAME, opens=NAME),
     Command("watch", Reviews.watch, NAME, opens=NAME, cancellable=True),
     Command("analysis_start", Reviews.start_analysis, NAME),

@@ -126,7 +126,7 @@ def error_text(error: NotationError | IllegalMoveError) -> str:
     if error.kind == "board_side":
         return say("error.board_side.wrong", side=detail["side"]) if detail.get("side") else say("error.board_side")
     if error.kind in ("square", "transcript", "board_char", "variant", "link", "ggf_board", "ggf_type", "ggf_move",
-                      "ggf_none"):
+                      "ggf_none", "wthor_header", "wthor_size", "wthor_move", "wthor_illegal"):
         return say(f"error.{error.kind}", None, position=error.position, **detail)
     return str(error)
 
