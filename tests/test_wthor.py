@@ -67,8 +67,18 @@ def test_r9_the_review_opens_the_first_game_of_a_wthor_pair_and_names_a_broken_f
     reply = json.loads(bridge.call("import_files", json.dumps({"files": pair})))
     assert reply["review"]["title"].startswith("Tamaki Ryo – Ãlice Dupré, 2025 · game 1 of 3")
     assert reply["review"]["moves"] == WIN
+    assert reply["imported"] == {"index": 0, "count": 3, "label": "Game 1 of 3"}
+    step = json.loads(bridge.call("import_game_at", json.dumps({"step": 1})))
+    assert step["review"]["moves"] == LOSS
+    assert step["review"]["title"].startswith("Ãlice Dupré – Bob, 2025 · game 2 of 3")
+    assert json.loads(bridge.call("import_game_at", json.dumps({"index": 2})))["imported"]["index"] == 2
+    with pytest.raises(ValueError, match="no game 3"):
+        bridge.call("import_game_at", json.dumps({"step": 1}))
+    other = json.loads(bridge.call("review", json.dumps({"source": "current"})))
+    assert other["imported"] is None  # another review forgets the games opened together
     ggf = sent("games.ggf", b"(;GM[Othello]TY[8]B[f5]W[d6];)")
-    assert json.loads(bridge.call("import_files", json.dumps({"files": [ggf]})))["review"]["moves"] == "f5d6"
+    one = json.loads(bridge.call("import_files", json.dumps({"files": [ggf]})))
+    assert one["review"]["moves"] == "f5d6" and one["imported"] is None
     broken = sent("WTH_2025.wtb", wthor.write_games(GAMES, 2025, MADE)[:100])
     with pytest.raises(ValueError, match="WTH_2025.wtb cannot be opened: game 2 of 3 is cut short"):
         bridge.call("import_files", json.dumps({"files": [broken]}))

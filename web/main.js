@@ -208,6 +208,8 @@ function bindControls() {
     event.target.value = ""; // the same file chosen again opens again
   });
   takeDrops(document, openFiles);
+  $("review-prev-game").addEventListener("click", () => emit("importedGame", -1));
+  $("review-next-game").addEventListener("click", () => emit("importedGame", 1));
   $("watch-start").addEventListener("click", () => {
     menu.close();
     emit("watch", { black: $("watch-black").value, white: $("watch-white").value, seed: Math.floor(Math.random() * 2 ** 30) });

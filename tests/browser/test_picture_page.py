@@ -76,6 +76,11 @@ def test_r9_open_a_ggf_file_drop_a_wthor_pair_and_a_broken_file_is_named(page):
         "buffer": b"(;GM[Othello]PB[alice]PW[bob]TY[8]B[f5]W[d6]B[c3];)\n(;GM[Othello]TY[8]B[e6];)"}])
     page.wait_for_selector("#review-bar:not([hidden])")
     assert page.locator("#review-title").inner_text().startswith("alice – bob · game 1 of 2")
+    assert page.locator("#review-game-label").inner_text() == "Game 1 of 2"
+    assert page.locator("#review-prev-game").is_disabled()
+    page.locator("#review-next-game").click()  # the file's other game, in review
+    wait_until(page, "() => document.getElementById('review-game-label').textContent === 'Game 2 of 2'")
+    assert page.locator("#review-title").inner_text().startswith("Imported game · game 2 of 2")
     page.locator("#close-review").click()
     page.wait_for_selector(READY)
     made = (2026, 12, 7)

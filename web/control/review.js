@@ -140,6 +140,8 @@ export function reviewIntents({ review, command, overrule, openReview, stopWatch
     importTranscript: (text) => openImported("import_transcript", { text }),
     /** Opens the first game of game files (R9: [{name, data}], read by web/browser/files.js). */
     importFiles: (files) => openImported("import_files", { files }),
+    /** Opens the game before (-1) or after (1) the one shown, of those opened together (R9). */
+    importedGame: (step) => openImported("import_game_at", { step }),
     analyseInView,
     /** The result card's Analyse: the game's review, analysed (N6). */
     async reviewAndAnalyse() {

@@ -36,6 +36,15 @@ export function createPanels({ emit, words }) {
     $("turn").textContent = board.result ? word(words(), "page.game_over") : board.status;
   }
 
+  /** Shows which of the games opened together is reviewed, with the steps to the others (R9). */
+  function showImported(imported) {
+    $("review-games").hidden = !imported;
+    if (!imported) return;
+    $("review-game-label").textContent = imported.label;
+    $("review-prev-game").disabled = imported.index === 0;
+    $("review-next-game").disabled = imported.index === imported.count - 1;
+  }
+
   function showControls(snap, { loading, thinking, hinting, reviewing, editing, watching, puzzling, choosing }) {
     const option = (name) => (choosing && choosing.name === name ? choosing.value : snap.options[name]);
     if (!reviewing && !editing && !puzzling) showScores(snap);
@@ -175,6 +184,7 @@ export function createPanels({ emit, words }) {
       showNotices();
       showLists(snap);
       showAnalysis(flags.reviewing ? snap.analysis : null);
+      showImported(flags.reviewing ? snap.imported : null);
     },
     /** Draws the scores and the turn line of a board (before Python is ready, O3). */
     scores: showScores,

@@ -23,10 +23,13 @@ NAME = "review"
 
 
 class ReviewFields(TypedDict):
-    """The review's reply fields: ``analysis`` (the running analysis, or None) and, only in
-    the replies that open or extend a review, ``review`` (its frames, :mod:`.frames`)."""
+    """The review's reply fields: ``analysis`` (the running analysis, or None),
+    ``imported`` (the games of the text or files opened last, when they hold more than one:
+    ``index``, ``count`` and ``label``, R9; else None) and, only in the replies that open or
+    extend a review, ``review`` (its frames, :mod:`.frames`)."""
 
     analysis: AnalysisReport | None
+    imported: dict[str, Any] | None
     review: NotRequired[Review]
 
 
@@ -42,6 +45,9 @@ class Reviews:
         self.analysis: GameAnalysis | None = None
         #: The review this request opens or extends, reported once.
         self.payload: Review | None = None
+        #: The games of the text or files opened last (R9), and which of them is shown.
+        self.imported: list[pasted.PastedGame] = []
+        self.imported_at = 0
 
     @property
     def open(self) -> bool:
@@ -53,9 +59,12 @@ class Reviews:
         """Checks if a review or an analysis is open (P7: a busy tab does not adopt a game)."""
         return self.is_open or self.analysis is not None
 
-    def show(self, review: Review) -> None:
-        """Opens ``review`` on the page."""
+    def show(self, review: Review, imported: bool = False) -> None:
+        """Opens ``review`` on the page; unless it is one of the games opened together
+        (``imported``), those are forgotten."""
         self.is_open, self.analysis, self.payload = True, None, review
+        if not imported:
+            self.imported = []
 
     def leave(self) -> None:
         """``close_review`` {}: closes the review and its analysis, saying so when one was open."""
@@ -84,10 +93,19 @@ class Reviews:
 
         :raises ValueError: with the words that name the file and say why it cannot be opened.
         """
-        games = files_games(files)
-        game = games[0]
-        title = wording.imported_title(False, game.black, game.white, game.date, len(games))
-        self.show(review_of(game.moves, title, "import", None, game.start, game.variant))
+        self.imported = files_games(files)
+        self.imported_game(0)
+
+    def imported_game(self, index: Any = None, step: Any = None) -> None:
+        """``import_game_at`` {"index"} or {"step": -1 | 1}: opens another game of the text or
+        files opened last (R9: 0 is the first), or the one before or after the game shown."""
+        if step in (-1, 1):
+            index = self.imported_at + step
+        if type(index) is not int or not 0 <= index < len(self.imported):
+            raise ValueError(f"there is no game {index!r} among those opened")
+        game, self.imported_at = self.imported[index], index
+        title = wording.imported_title(False, game.black, game.white, game.date, len(self.imported), index + 1)
+        self.show(review_of(game.moves, title, "import", None, game.start, game.variant), imported=True)
         self.host.events.append(app_ev.Imported(len(game.moves)))
 
     def open_link(self, fragment: str) -> None:
@@ -100,12 +118,16 @@ class Reviews:
             games = [pasted.PastedGame(*parse_link(text), "", "", "", "")] if link else pasted.read(text)
         except (NotationError, IllegalMoveError) as error:
             raise ValueError(wording.transcript_problem(error, link=link)) from None
-        game = games[0]
-        if not game.moves and game.start is None:
+        if not games[0].moves and games[0].start is None:
             raise ValueError(wording.transcript_problem(None, link=link))
-        self.show(review_of(game.moves, wording.imported_title(link, game.black, game.white, game.date, len(games)),
-                            "import", None, game.start, game.variant))
-        self.host.events.append(app_ev.Imported(len(game.moves)))
+        if link:
+            self.imported = []
+            self.show(review_of(games[0].moves, wording.imported_title(True, "", "", "", 1), "import", None,
+                                games[0].start, games[0].variant))
+            self.host.events.append(app_ev.Imported(len(games[0].moves)))
+        else:
+            self.imported = games
+            self.imported_game(0)
 
     def watch(self, moves: str, black: str, white: str, seed: int = 0) -> None:
         """``watch`` {"moves", "black", "white", "seed"}: the next placement of a game between
@@ -147,7 +169,10 @@ class Reviews:
 
     def report(self) -> ReviewFields:
         """Returns the reply fields (:class:`ReviewFields`); the frames go once."""
-        fields = ReviewFields(analysis=self.analysis.report() if self.analysis else None)
+        count = len(self.imported)
+        imported = {"index": self.imported_at, "count": count,
+                    "label": wording.say("title.game_of_short", k=self.imported_at + 1, n=count)} if count > 1 else None
+        fields = ReviewFields(analysis=self.analysis.report() if self.analysis else None, imported=imported)
         if self.payload is not None:
             fields["review"], self.payload = self.payload, None
         return fields
@@ -158,6 +183,7 @@ FEATURE = Feature(NAME, Reviews, (
     Command("close_review", Reviews.leave, NAME, status=True),
     Command("import_transcript", Reviews.import_game, NAME, opens=NAME),
     Command("import_files", Reviews.import_files, NAME, opens=NAME),
+    Command("import_game_at", Reviews.imported_game, NAME, opens=NAME),
     Command("open_link", Reviews.open_link, NAME, opens=NAME),
     Command("watch", Reviews.watch, NAME, opens=NAME, cancellable=True),
     Command("analysis_start", Reviews.start_analysis, NAME),

@@ -95,16 +95,16 @@ def review_title(source: str) -> str:
                 "link": "title.link"}[source])
 
 
-def imported_title(link: bool, black: str, white: str, date: str, games: int) -> str:
-    """Returns the review title of a pasted game (its players and date when its text names
-    them, R7; "· game 1 of n" when the text holds more) or of a link."""
+def imported_title(link: bool, black: str, white: str, date: str, games: int, number: int = 1) -> str:
+    """Returns the review title of a pasted or opened game (its players and date when its
+    text names them, R7; "· game k of n" when the text holds more, R9) or of a link."""
     if link or not (black or white):
         title = review_title("link" if link else "import")
     else:
         black, white = black or "?", white or "?"
         title = say("title.players_date", black=black, white=white, date=date) if date else \
             say("title.players", black=black, white=white)
-    return say("title.first_of", title=title, n=games) if games > 1 else title
+    return say("title.game_of", title=title, k=number, n=games) if games > 1 else title
 
 
 def error_text(error: NotationError | IllegalMoveError) -> str:
