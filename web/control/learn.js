@@ -3,6 +3,8 @@
 // last lesson, the progress, the invitation, How to play's rules and every word. Every
 // reply carries the `learn` field; this module keeps it and relays taps and buttons.
 
+import { oneReplyLater } from "./scheduling.js";
+
 /** Returns the learning state holder: the last `learn` field Python sent. */
 export function createLearn() {
   let report = null;
@@ -32,7 +34,7 @@ export function createLearn() {
  * `timers` and `delay` (the pause before Easy's move in the lesson played to the end).
  */
 export function learnIntents({ learn, command, announce, timers, delay }) {
-  let thinking = false;
+  const later = oneReplyLater(timers, delay);
   async function ask(method, params = {}) {
     const reply = await command(method, params);
     const lesson = reply && reply.learn && reply.learn.lesson;
@@ -41,13 +43,7 @@ export function learnIntents({ learn, command, announce, timers, delay }) {
     } else if (lesson && lesson.words.message) {
       announce(lesson.words.message);
     }
-    if (lesson && lesson.computer_to_move && !thinking) {
-      thinking = true;
-      timers.setTimeout(async () => {
-        await ask("learn_computer");
-        thinking = false;
-      }, delay);
-    }
+    if (lesson && lesson.computer_to_move) later(() => ask("learn_computer"));
     return reply;
   }
   return {

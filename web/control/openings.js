@@ -5,6 +5,7 @@
 // while the card is closed). This module relays the card's buttons and the board's taps,
 // asks for the trainer's reply after a pause, and draws the card (web/panels/openings-panel.js).
 
+import { oneReplyLater } from "./scheduling.js";
 import { localDate } from "./puzzles.js";
 import { renderOpenings } from "../panels/openings-panel.js";
 
@@ -46,7 +47,7 @@ export function choiceOf($) {
 /** Returns the intents, given the controller's `command`, `announce` and `timers`. */
 export function openingsIntents({ command, announce, timers, review, delay = REPLY_DELAY_MS,
   $ = (id) => document.getElementById(id) }) {
-  let replying = false;
+  const later = oneReplyLater(timers, delay);
   let shown = null; // the card's last report: a tap goes to the explorer or the trainer
   async function ask(method, params = {}, speak = true) {
     const asked = timers.now();
@@ -55,13 +56,7 @@ export function openingsIntents({ command, announce, timers, review, delay = REP
     const room = reply && reply.openings;
     if (reply && "openings" in reply) shown = room;
     if (room && speak) announce(said(room));
-    if (room && room.train && room.train.computer_to_move && !replying) {
-      replying = true;
-      timers.setTimeout(async () => {
-        await ask("trainer_reply");
-        replying = false;
-      }, delay);
-    }
+    if (room && room.train && room.train.computer_to_move) later(() => ask("trainer_reply"));
     return reply;
   }
   return {

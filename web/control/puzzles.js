@@ -3,6 +3,8 @@
 // leads to, the rating, the daily puzzle, the words. Every reply carries the `puzzle`
 // field (null when no puzzle is shown); this module shows it and relays taps and buttons.
 
+import { oneReplyLater } from "./scheduling.js";
+
 /** Returns the puzzle state holder: the last `puzzle` field Python sent. */
 export function createPuzzles() {
   let report = null;
@@ -36,20 +38,14 @@ export function localDate(now = new Date()) {
  * `timers` and `delay` (the pause before the computer's move when a puzzle is played out).
  */
 export function puzzleIntents({ puzzles, command, announce, timers, delay }) {
-  let thinking = false;
+  const later = oneReplyLater(timers, delay);
   async function ask(method, params = {}) {
     const reply = await command(method, { ...params, today: localDate() });
     const report = reply && reply.puzzle;
     const opened = method === "puzzle_open" || method === "mistake_retry";
     if (report && report.words.message && !opened) announce(report.words.message);
     else if (report && opened) announce(`${report.words.title}. ${report.words.task}.`);
-    if (report && report.computer_to_move && !thinking) {
-      thinking = true;
-      timers.setTimeout(async () => {
-        await ask("puzzle_computer");
-        thinking = false;
-      }, delay);
-    }
+    if (report && report.computer_to_move) later(() => ask("puzzle_computer"));
     return reply;
   }
   return {

@@ -5,6 +5,20 @@
 
 export const COMPUTER_DELAY_MS = 250; // lets the player see their own move before the reply
 
+/** Returns `later(run)`: calls `run()` (async) after `delay` ms, unless a call is pending
+ * already (the computer's reply in a puzzle played out, a lesson or the trainer: one at a time). */
+export function oneReplyLater(timers, delay) {
+  let pending = false;
+  return (run) => {
+    if (pending) return;
+    pending = true;
+    timers.setTimeout(async () => {
+      await run();
+      pending = false;
+    }, delay);
+  };
+}
+
 /**
  * `current()` is the snapshot shown; `command(method, params, onError)` the pipeline;
  * `show()` repaints; `render()` redraws the panels only; `busyElsewhere()` whether a
