@@ -11,6 +11,7 @@
     python3 bench/page.py openings    the openings' explorer and trainer: each command's round trip (K2, K4)
     python3 bench/page.py openings 5  the same after 5 s left alone (pondering has read the book)
     python3 bench/page.py openings 0 4  the same with the CPU 4x slower (a phone-class CPU)
+    python3 bench/page.py library DIR  the game library of DIR's WTHOR files (bench/make_library.py), R10-R13
     python3 bench/page.py size        the built site's size and precache file count
     (bench/page_taps.py: a tap's latency with pondering on and off, C4)
 
@@ -28,6 +29,7 @@ import time
 
 from lib.page_driver import LONG_GAME, open_page, p95, play_human_turn, serve, stats
 from lib.page_history import history
+from lib.page_library import library
 from lib.page_openings import openings
 from lib.page_startup import startup
 from playwright.sync_api import sync_playwright
@@ -179,7 +181,8 @@ def main(argv: list[str]) -> int:
     """Runs the measurement ``argv`` names (the module docstring's list); 2 for another word."""
     what = argv[0] if argv else "startup"
     runs = {"startup": startup, "levels": levels, "cancel": cancel, "frames": frames, "analysis": analysis,
-            "hints": hints, "history": history, "openings": openings}
+            "hints": hints, "history": history, "openings": openings,
+            "library": library}
     if what == "size":
         size()
         return 0

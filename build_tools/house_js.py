@@ -13,7 +13,8 @@ from .common import ROOT
 def house_module() -> str:
     """Returns house.js: ``PARTS`` (each stored part of fixed name and its localStorage
     key), ``CHUNK_NAME`` (the history chunks' names, a pattern) and ``COMMANDS`` (each
-    method's flags: ``game``, ``passive``, ``slice``, ``opens``, ``cancellable``)."""
+    method's flags: ``game``, ``passive``, ``slice``, ``opens``, ``cancellable``, ``store``)
+    and ``STORES`` (the large stores' names, R10)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from reversi.app.bridge import COMMANDS, KEYS
@@ -23,11 +24,13 @@ def house_module() -> str:
         sys.path.remove(str(ROOT / "py"))
     parts = {name: storage_key(name) for name in KEYS}
     commands = {name: {"game": c.game, "passive": c.passive, "slice": c.slice, "opens": c.opens,
-                       "cancellable": c.cancellable} for name, c in COMMANDS.items()}
+                       "cancellable": c.cancellable, "store": c.store} for name, c in COMMANDS.items()}
+    stores = sorted({c.store for c in COMMANDS.values() if c.store})
     return ("// Made by build.py from reversi.app.bridge's registry: do not edit.\n"
             f"export const PARTS = {json.dumps(parts)};\n"
             f"export const CHUNK_NAME = {json.dumps(CHUNK_NAME)};\n"
-            f"export const COMMANDS = {json.dumps(commands, separators=(',', ':'))};\n")
+            f"export const COMMANDS = {json.dumps(commands, separators=(',', ':'))};\n"
+            f"export const STORES = {json.dumps(stores)};\n")
 
 
 def write_house(site: Path) -> None:

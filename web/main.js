@@ -63,6 +63,7 @@ const review = createReview({
     moveList.show(review.current().move_list || [], frame.ply);
     $("graph-meaning").textContent = review.current().meaning;
     if (say) announce(frame.text);
+    for (const feature of FEATURES) if (feature.frame) controller.emit(feature.frame);
   },
 });
 const engine = replaceableEngine(() => createEngine((stage) => {
@@ -201,6 +202,8 @@ function bindControls() {
   });
   // R9: game files, chosen in the menu or dropped anywhere on the page
   const openFiles = async (files) => {
+    const taker = FEATURES.find((feature) => feature.drops && !$(feature.drops.card).hidden);
+    if (taker) return emit(taker.drops.intent, files); // a feature's card that shows takes them (R10)
     if (files.length && (await emit("importFiles", await readFiles(files)))) menu.close();
   };
   $("open-files").addEventListener("change", async (event) => {

@@ -228,7 +228,7 @@ export function createController({
     clearHistory: () => command("clear_history"),
     ...puzzleIntents({ puzzles, command, announce, timers, delay: COMPUTER_DELAY_MS }),
     ...learnIntents({ learn, command, announce, timers, delay: COMPUTER_DELAY_MS }), // Learning (N1-N5)
-    ...Object.assign({}, ...features.map((feature) => (feature.intents ? feature.intents({ command, overrule, announce, timers, review }) : {}))),
+    ...Object.assign({}, ...features.map((feature) => (feature.intents ? feature.intents({ command, overrule, announce, timers, review, openReview, current: () => snap }) : {}))),
     ...setupIntents({
       editor, command, show, ui, copy, openReview, analyse, opening,
       current: () => ({ cells: snap.cells, turn: snap.turn }),

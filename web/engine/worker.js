@@ -2,7 +2,8 @@
 // micropip, and answers requests with one reversi.app.bridge.Bridge. Python runs
 // here, never on the main thread. The messages are documented in engine.js.
 
-import { COMMANDS } from "../house.js";
+import { COMMANDS, STORES } from "../house.js";
+import { createLargeStores } from "./large-store.js";
 
 const site = new URL("../../", import.meta.url); // this file is web/engine/worker.js
 let interrupt = null; // Uint8Array over a SharedArrayBuffer, when the page is cross-origin isolated
@@ -37,7 +38,17 @@ async function startEngine(build, loadPyodide) {
   const stdLibURL = await stdlib;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
+      const bytes = await snapshot;
+      // Pyodide sizes the memory for a snapshot by INITIAL_MEMORY, which its wasm ignores (it
+      // declares 30 MiB): the module is made here and grown to the snapshot's size before
+      // the snapshot is copied in, so a snapshot over 30 MiB restores too.
+      const factory = (await import(new URL(`${build.pyodide}pyodide.asm.mjs`, site).href)).default;
+      const createPyodideModule = async (settings) => {
+        const module = await factory(settings);
+        if (module.HEAP8.length < bytes.length) module.growMemory(bytes.length);
+        return module;
+      };
+      const pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: bytes, createPyodideModule });
       performance.mark("worker-restored");
       pyodide.runPython("import random; random.seed()"); // the snapshot froze the seed
       // The snapshot holds Python's memory, not its files: the engine's modules not yet
@@ -198,6 +209,36 @@ function watchStartup() {
 }
 
 let startup = null;
+/** The large stores (R10), read lazily: the page starts without them. */
+const stores = createLargeStores(STORES, {
+  channel: self.BroadcastChannel ? new BroadcastChannel("reversi-large-stores") : null,
+});
+
+/** Reads the large store a command needs, once (again after another tab wrote it). */
+async function readStore(bridge, name) {
+  if (!stores.needs(name)) return;
+  const records = await stores.read(name).catch((error) => {
+    console.warn(`The ${name} could not be read:`, error);
+    return [];
+  });
+  bridge.load_store(name, records);
+}
+
+/** Writes what Python hands to the large stores; returns the reply of the store's
+ * `<store>_store_failed` command when the browser refuses, else null. */
+async function writeStores(bridge) {
+  const proxy = bridge.store_writes();
+  const writes = proxy.toJs();
+  proxy.destroy();
+  try {
+    await stores.write(writes.map(([name, key, bytes]) => [name, key, bytes || null]));
+    return null;
+  } catch (error) {
+    for (const [name] of writes) stores.forget(name);
+    const failed = `${writes[0][0]}_store_failed`;
+    return COMMANDS[failed] ? JSON.parse(bridge.call(failed, JSON.stringify({ reason: messageOf(error) }))) : null;
+  }
+}
 
 /** Turns any thrown value into a one-line message for the page. */
 function messageOf(error) {
@@ -241,8 +282,13 @@ self.onmessage = async ({ data }) => {
     await filesReady;
     if (interrupt) interrupt[0] = 0;
     if (interrupt) python.setInterruptBuffer(COMMANDS[method] && COMMANDS[method].cancellable ? interrupt : undefined);
+    const store = COMMANDS[method] && COMMANDS[method].store;
+    if (store) await readStore(bridge, store);
     const reply = bridge.call(method, JSON.stringify(params || {}));
-    self.postMessage({ id, result: JSON.parse(reply) });
+    const refused = store ? await writeStores(bridge) : null;
+    // Python's memory after a command of a large store, read by bench/page.py library (R10)
+    if (store) performance.mark("python-memory", { detail: { bytes: python._module.HEAP8.length, method } });
+    self.postMessage({ id, result: refused || JSON.parse(reply) });
     if (!(method === "load" && params && params.history_follows)) unpackOnce(); // else after load_history
   } catch (error) {
     if (isFatal(error)) {

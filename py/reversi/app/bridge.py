@@ -28,7 +28,7 @@ from . import page_events as app_ev
 from . import wording
 from .features import FEATURES
 from .game_commands import GAME_COMMANDS
-from .house import HOUSE, SESSION, Command, Reports, Room, StoredPart, day
+from .house import HOUSE, SESSION, Command, LargeStore, Reports, Room, StoredPart, day
 from .saving import parts as save_parts
 from .saving import tabs
 from .saving.loading import Loading
@@ -63,6 +63,7 @@ class Bridge:
         self.rooms = [f for f in self.features.values() if isinstance(f, Room)]
         self.parts = [f for f in self.features.values() if isinstance(f, StoredPart)]
         self.reporters = [f for f in self.features.values() if isinstance(f, Reports)]
+        self.stores = {f.store: f for f in self.features.values() if isinstance(f, LargeStore)}
         self.overlays = [(field, run, self.features[feature.name]) for feature in FEATURES
                          for field, run in feature.overlays]
         self.player = next((self.features[f.name].player for f in FEATURES if f.plays), player)
@@ -172,6 +173,15 @@ class Bridge:
             room -= part.shed(room)
         if history.shed_news(budget):
             self.notes.append(wording.history_shed())
+
+    # -- the large stores (:class:`.house.LargeStore`), for the worker -----------------------
+    def load_store(self, name: str, records: list[bytes]) -> None:
+        """Hands the large store ``name`` every record the browser holds of it."""
+        self.stores[name].load_store([bytes(r.to_bytes() if hasattr(r, "to_bytes") else r) for r in records])
+
+    def store_writes(self) -> list[tuple[str, str, bytes | None]]:
+        """Returns what to write to the large stores now: (store, key, bytes or None)."""
+        return [(name, key, data) for name, store in self.stores.items() for key, data in store.store_writes()]
 
     def language(self) -> str:
         """Returns the language the page speaks: the player's choice, else the browser's (L2)."""

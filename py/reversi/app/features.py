@@ -11,6 +11,7 @@ import typing
 from . import export, hint_mode, picture, pondering, position_setup, puzzle_mode
 from .house import Feature
 from .learning import room as learning
+from .library import room as library
 from .mistakes import room as mistakes
 from .openings import room as openings
 from .rating import room as rating
@@ -28,6 +29,7 @@ FEATURES: tuple[Feature, ...] = (
     openings.FEATURE,
     picture.FEATURE,
     export.FEATURE,
+    library.FEATURE,
 )
 
 

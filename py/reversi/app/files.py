@@ -19,7 +19,7 @@ from . import pasted, wording, wthor
 MOST = 16 << 20
 
 
-def _bytes(item: Any) -> tuple[str, bytes]:
+def file_bytes(item: Any) -> tuple[str, bytes]:
     """Returns a sent file's name and bytes.
 
     :raises ValueError: when it is not a file as the page sends one.
@@ -41,7 +41,7 @@ def games_of(files: Any) -> list[pasted.PastedGame]:
     """
     if not isinstance(files, list) or not files:
         raise ValueError(wording.say("file.none"))
-    sent = [_bytes(item) for item in files]
+    sent = [file_bytes(item) for item in files]
     if any(len(data) > MOST for _, data in sent):
         raise ValueError(wording.say("file.too_big", name=next(n for n, d in sent if len(d) > MOST)))
     names = {kind: next((data for name, data in sent if name.lower().endswith(f".{kind}")), None)

@@ -56,6 +56,9 @@ class Command:
     flush: bool = False
     #: A search the page may interrupt (the interrupt byte, P5, H3, C4); the rest run to their end.
     cancellable: bool = False
+    #: The large store it needs read first (:class:`LargeStore`): the worker reads it once,
+    #: before the first command that names it, so that the page starts without it (R10).
+    store: str | None = None
 
 
 @dataclass(frozen=True)
@@ -169,3 +172,21 @@ class StoredPart(Protocol):
 
     def shed(self, room: int) -> int:
         """Gives up what does not fit in ``room`` characters; returns the characters kept."""
+
+
+@runtime_checkable
+class LargeStore(Protocol):
+    """A feature's large data, which the player brings (the game library, R10): kept in
+    the browser's database for large data (IndexedDB), one record a key, not in the save
+    (P1).  The worker reads every record before the first command that names
+    :attr:`store` and, after each request, writes what :meth:`store_writes` returns; it
+    tells other tabs, whose workers read the store again before their next such command."""
+
+    #: Its name: the database's object store.
+    store: ClassVar[str]
+
+    def load_store(self, records: list[bytes]) -> None:
+        """Reads every stored record (the worker, once, and again after another tab wrote)."""
+
+    def store_writes(self) -> list[tuple[str, bytes | None]]:
+        """Returns the records to write since the last call, by key (None: delete it)."""

@@ -13,6 +13,7 @@ formats as followed: ``docs/features.md`` (Importing games).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..engine.board import Board
@@ -105,13 +106,27 @@ def _game(body: str, offset: int, game: int) -> PastedGame:
                    found.get("PC", ("", 0))[0].strip()[:40])
 
 
+def ggf_records(text: str) -> Iterator[tuple[int, PastedGame | GgfError]]:
+    """Yields each GGF record's number (1-based) and its game, or the error that refuses it
+    (so that the good records of a text are kept, R10)."""
+    for n, match in enumerate(_GAME.finditer(text), 1):
+        try:
+            yield n, _game(match.group(1), match.start(1), n)
+        except GgfError as error:
+            yield n, error
+
+
 def read_ggf(text: str) -> list[PastedGame]:
     """Returns the games of a GGF text, in order.
 
     :raises GgfError: naming the first record that is not a game of 8×8 Othello, or a move
         that is not a square or not legal (the game, the move and its character).
     """
-    games = [_game(m.group(1), m.start(1), n) for n, m in enumerate(_GAME.finditer(text), 1)]
+    games = []
+    for _, game in ggf_records(text):
+        if isinstance(game, GgfError):
+            raise game
+        games.append(game)
     if not games:
         raise GgfError("no GGF game record (;GM[Othello]…;) is complete", game=1, position=1, kind="ggf_none")
     return games

@@ -14,7 +14,7 @@ names the game and the byte where it went wrong.  The review's file import and
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..engine.board import Board
 from ..engine.notation import NotationError, square_name
@@ -60,37 +60,64 @@ def read_names(data: bytes, kind: str) -> list[str]:
             for k in range(records)]
 
 
+def records(data: bytes) -> Iterator[tuple[int, int, tuple[int, int, int, int], bytes]]:
+    """Yields each game record of a ``.wtb`` file: its number (1-based), its first byte,
+    (tournament, Black's and White's player numbers, Black's discs) and its 60 move codes.
+
+    :raises WthorError: for a wrong header or a file cut short.
+    """
+    count, _, _ = _header(data, GAME.size)
+    for n in range(count):
+        at = HEADER.size + n * GAME.size
+        tournament, black, white, discs, _, moves = GAME.unpack_from(data, at)
+        yield n + 1, at, (tournament, black, white, discs), moves
+
+
+def squares(codes: bytes, game: int, at: int) -> list[int]:
+    """Returns a record's moves as squares, up to the first 0.
+
+    :raises WthorError: naming the byte of a code that is not a square.
+    """
+    out = []
+    for k, code in enumerate(codes):
+        if code == 0:
+            break
+        row, column = divmod(code, 10)
+        if not (1 <= row <= 8 and 1 <= column <= 8):
+            where = at + 8 + k
+            raise WthorError(f"game {game}, byte {where}: {code} is not a move", game=game, position=where,
+                             kind="wthor_move", code=code)
+        out.append((row - 1) * 8 + column - 1)
+    return out
+
+
+def year_of(data: bytes) -> int:
+    """Returns the games' year a ``.wtb`` file's header states."""
+    return _header(data, GAME.size)[2]
+
+
 def read_games(data: bytes, players: Sequence[str] = (), tournaments: Sequence[str] = ()) -> list[PastedGame]:
     """Returns the games of a ``.wtb`` file (``date``: the year; ``result``: Black's discs),
     named from its players' and tournaments' files when given.
 
-    :raises WthorError: naming the game and the byte of the first thing wrong.
+    :raises WthorError: naming the game and the byte of the first thing wrong (a code that
+        is not a square anywhere in a record comes before its moves are played).
     """
-    count, _, year = _header(data, GAME.size)
+    year = year_of(data)
     games = []
-    for n in range(count):
-        at = HEADER.size + n * GAME.size
-        tournament, black, white, discs, _, moves = GAME.unpack_from(data, at)
+    for n, at, (tournament, black, white, discs), codes in records(data):
         board = Board()
-        for k, code in enumerate(moves):
-            if code == 0:
-                break
-            row, column = divmod(code, 10)
-            where = at + 8 + k
-            if not (1 <= row <= 8 and 1 <= column <= 8):
-                raise WthorError(f"game {n + 1}, byte {where}: {code} is not a move", game=n + 1, position=where,
-                                 kind="wthor_move", code=code)
-            square = (row - 1) * 8 + column - 1
+        for k, square in enumerate(squares(codes, n, at)):
             if not board.is_legal(square):
-                raise WthorError(f"game {n + 1}, byte {where}: move {k + 1} cannot be played", game=n + 1,
-                                 position=where, kind="wthor_illegal", move=k + 1, square=square_name(square))
+                raise WthorError(f"game {n}, byte {at + 8 + k}: move {k + 1} cannot be played", game=n,
+                                 position=at + 8 + k, kind="wthor_illegal", move=k + 1, square=square_name(square))
             board.play(square)
-        games.append(PastedGame(board.placements(), None, "standard", _name(players, black), _name(players, white),
-                                str(year), str(discs), _name(tournaments, tournament)))
+        games.append(PastedGame(board.placements(), None, "standard", name_of(players, black), name_of(players, white),
+                                str(year), str(discs), name_of(tournaments, tournament)))
     return games
 
 
-def _name(names: Sequence[str], number: int) -> str:
+def name_of(names: Sequence[str], number: int) -> str:
     """Returns the name of ``number`` in a names file ("" past its end or without one)."""
     return names[number] if number < len(names) else ""
 

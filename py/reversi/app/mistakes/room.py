@@ -13,6 +13,7 @@ import copy
 from collections import Counter
 from typing import Any, Callable, ClassVar, NotRequired, TypedDict
 
+from ...engine.board import COLOR_NAMES
 from ...engine.notation import format_board, format_transcript, parse_square
 from ...engine.puzzle_set import Puzzle
 from ...engine.valuing import move_value
@@ -63,6 +64,8 @@ class Room:
         self.host = host
         self.book = Book()
         self.work: Work | None = None
+        #: An imported game to analyse for one side (R12), before the history's newest.
+        self.queued: Work | None = None
         #: The mistake retried in the puzzle card (its stored item), and its moves' values.
         self.retrying: dict[str, Any] | None = None
         self.values: dict[str, float] = {}
@@ -82,7 +85,7 @@ class Room:
     def load(self, text: str | None) -> list[str]:
         """Reads the part; a damaged one is named (P3)."""
         self.book, whole = Book.read(text)
-        self.work = self.retrying = self.only = self.reviewed = None
+        self.work = self.retrying = self.only = self.reviewed = self.queued = None
         self.values, self.news, self.review_seen = {}, "", ()
         return [] if whole else [wording.say("save.mistakes_unreadable")]
 
@@ -101,8 +104,19 @@ class Room:
         return len(self.book.text())
 
     # -- the analysis (N6, N7) --------------------------------------------------------------
+    def learn(self, game: str, moves: list[int], start: Any, variant: str, side: str) -> None:
+        """Analyses a game of the library for ``side``'s mistakes next (R12), unless it is
+        analysed already; they are retried as the person's own (N8)."""
+        if game not in self.book.games:
+            self.queued = Work(game, moves, start, variant, (COLOR_NAMES.index(side),))
+
     def pending(self) -> Work | None:
-        """Returns the analysis to do: the newest recorded game's, unless it is done."""
+        """Returns the analysis to do: the library game's asked for, else the newest
+        recorded game's, unless it is done."""
+        if self.queued is not None and self.queued.game not in self.book.games:
+            self.work = self.queued
+            return self.work
+        self.queued = None
         history = self.host.session.progress.history
         record = history[-1] if len(history) else None
         if record is None or key(record) in self.book.games or key(record) <= self.book.shed_to:
@@ -119,8 +133,12 @@ class Room:
             return
         work.step()
         if work.done:
-            record = self.host.session.progress.history[-1]
-            about = {"level": record["level"] if record["mode"] == "computer" else "local", "variant": work.variant}
+            if work is self.queued:  # a game of the library: not the person's own trend (N7)
+                record: Record = {"mode": "computer", "side": COLOR_NAMES[work.people[0]]}
+                about, self.queued = {"level": "import", "variant": work.variant}, None
+            else:
+                record = self.host.session.progress.history[-1]
+                about = {"level": record["level"] if record["mode"] == "computer" else "local", "variant": work.variant}
             self.book.add_game(work.game, work.average_losses(), work.found, about=about)
             self.news = wording.say("mistakes.done", len(work.found),
                                     accuracy=self.accuracy_words(record, self.book.games[work.game]))
@@ -191,7 +209,7 @@ class Room:
     def mistakes(self) -> MistakesReport:
         """Returns the reply field ``mistakes`` (:class:`MistakesReport`)."""
         session = self.host.session
-        work = self.pending() if session.board.is_game_over() else None
+        work = self.pending() if session.board.is_game_over() or self.queued is not None else None
         first, line = session.progress.attempt.first_result, session.game.line
         # the card is the recorded game's only while that game is the one on the board (not
         # a practice ending after Undo, A2)

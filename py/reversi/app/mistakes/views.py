@@ -72,7 +72,7 @@ class Trend:
             for game in sorted(book.games):  # a record key begins with its date: oldest first
                 entry = book.games[game]
                 score = game_accuracy(entry)
-                if score is None:
+                if score is None or entry.get("level") == "import":  # another's game (R12)
                     continue
                 groups.setdefault(None, []).append(score)
                 if "level" in entry:

@@ -1,0 +1,1 @@
+"""The library of imported games (R10-R13)."""
