@@ -117,7 +117,7 @@ def test_r10_ggf_and_text_files_keep_their_good_games():
            "(;GM[Othello]PB[Eve]PW[Fay]RE[-4.00]TY[8]B[d3]W[c5];)")
     page = Page()
     reply = page.add(sent("games.ggf", ggf.encode()))
-    assert "Added 2 games" in reply["library"]["news"] and "games.ggf, game 2:" in reply["library"]["news"]
+    assert "Added 2 games" in reply["library"]["news"] and "games.ggf: game 2:" in reply["library"]["news"]
     shelf = page.shelf()
     assert (shelf.game(0).black, shelf.game(0).date, shelf.game(0).diff) == ("Ann", "2024-03-05", 12)
     assert (shelf.game(1).black, shelf.game(1).diff) == ("Eve", -4)

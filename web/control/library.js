@@ -118,7 +118,11 @@ export const feature = {
     "library-next": (event) => ["librarySearch", Number(event.currentTarget.dataset.page)],
     "library-rows": rowButton, "library-imports": rowButton,
   },
-  changes: { "library-files": (event) => ["libraryFiles", event.target.files], "library-result": () => ["librarySearch", 0] },
+  changes: {
+    "library-files": (event) => ["libraryFiles", event.target.files], "library-result": () => ["librarySearch", 0],
+    "library-player": () => ["librarySearch", 0], "library-year": () => ["librarySearch", 0],
+    "library-event": () => ["librarySearch", 0], "library-opening": () => ["librarySearch", 0],
+  },
   drops: { card: "library", intent: "libraryFiles" },
   frame: "peopleFrame",
   intents: (wiring) => libraryIntents(wiring),

@@ -55,10 +55,18 @@ def stated_diff(result: str) -> int | None:
     return None
 
 
+def _refused(name: str, n: int, error: NotationError | IllegalMoveError) -> str:
+    """Returns why game ``n`` of a file is refused (the error's own words name the game when
+    it knows it: GGF's and WTHOR's)."""
+    if isinstance(error, NotationError) and "game" in error.detail:
+        return wording.say("library.refused_named", name=name, error=wording.error_text(error))
+    return wording.say("library.refused", name=name, n=n, error=wording.error_text(error))
+
+
 def _read(name: str, n: int, game: pasted.PastedGame | NotationError | IllegalMoveError) -> Read | str:
     """Returns game ``n`` of a text as read, or the words that refuse it."""
     if not isinstance(game, pasted.PastedGame):
-        return wording.say("library.refused", name=name, n=n, error=wording.error_text(game))
+        return _refused(name, n, game)
     return Read(game.moves, game.start, game.variant == ANTI, (game.black, game.white, game.event, game.date),
                 stated_diff(game.result), (name, n, None))
 
@@ -95,7 +103,7 @@ def _wthor_games(name: str, data: bytes, players: list[str], events: list[str]) 
         try:
             moves = wthor.squares(codes, n, at)
         except wthor.WthorError as error:
-            yield wording.say("library.refused", name=name, n=n, error=wording.error_text(error))
+            yield _refused(name, n, error)
             continue
         yield Read(moves, None, False, (wthor.name_of(players, black), wthor.name_of(players, white),
                                         wthor.name_of(events, event), year), 2 * discs - 64, (name, n, at))
