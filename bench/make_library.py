@@ -100,7 +100,8 @@ def finish(p: int, o: int, moves: list[int], rng: random.Random) -> None:
         p, o, mine = o & ~best_f, p | best_f, best_theirs
 
 
-def make_game(rng: random.Random, cache: dict, book: Book, images: dict[int, tuple[int, ...]]) -> list[int]:
+def make_game(rng: random.Random, cache: dict[tuple[int, int], list[int]], book: Book,
+              images: dict[int, tuple[int, ...]]) -> list[int]:
     """Returns one game's moves from the standard start, turned to start with f5."""
     p, o, moves = OPENING_BLACK, OPENING_WHITE, []
     for _ in range(rng.randint(8, 20)):
@@ -125,7 +126,8 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=0, metavar="N", help="read back and compare the first N games")
     args = parser.parse_args()
     started = time.perf_counter()
-    rng, book, cache = random.Random(args.seed), standard_book(), {}
+    rng, book = random.Random(args.seed), standard_book()
+    cache: dict[tuple[int, int], list[int]] = {}
     images = {}  # by first move: the start symmetry taking it to f5, as a square table
     for g in openings.start_symmetries():
         table = symmetric(range(64), g)

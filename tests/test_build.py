@@ -255,19 +255,6 @@ def test_service_worker_isolates_the_page_on_a_plain_static_host(site):
         server.server_close()
 
 
-def test_the_engine_snapshot_fits_pyodides_first_heap(site):
-    """the start-up snapshot holds the installed, imported engine, and its heap
-    never grew past Pyodide's first 30 MiB: a larger one fails to restore in this Pyodide
-    (its INITIAL_MEMORY is not read), and the page would install the engine at every start."""
-    import gzip
-
-    info = json.loads((site / "build.json").read_text())
-    assert info["snapshot"] == "pyodide/engine-snapshot.bin.gz"
-    with gzip.open(site / info["snapshot"]) as snapshot:
-        size = len(snapshot.read())
-    assert size <= 30 * 2 ** 20 + 4096, f"the snapshot's heap grew to {size:,} bytes"
-
-
 def test_the_wheel_carries_every_engine_data_file(site):
     """The weights, the book, the opening names, the balanced openings and the puzzles
     reach the page: a file the wheel lacks stops the engine at its first use."""

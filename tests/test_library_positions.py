@@ -2,7 +2,7 @@
 entries, the index of sorted runs and the table of what people played, checked against a
 count made the slow way (Board, and canonical forms as the least of the eight images).
 
-Contract: R12 (what people played)
+Contract: R13 (what people played)
 """
 
 from __future__ import annotations

@@ -261,3 +261,18 @@ def test_r12_a_library_game_opens_in_review_and_its_mistakes_are_found_for_the_s
 def test_r10_a_stated_result_is_read_from_ggf_and_tag_pairs():
     assert [stated_diff(t) for t in ("+12", "-8.00", "38-26", "33:31", "1-0", "", "B+3")] == [12, -8, 12, 2, None,
                                                                                                 None, None]
+
+
+def test_r8_r11_the_games_a_search_finds_save_as_ggf_and_text_and_read_back():
+    games = random_games(12, 10)
+    page = Page()
+    page.add(*wthor_trio(games))
+    page.call("library_search", player="Bob")
+    found = [n for n, moves in enumerate(games) if "Bob Stone" in (PLAYERS[n % 3], PLAYERS[(n + 1) % 3])]
+    saved = page.call("library_export", form="ggf")["export"]
+    assert saved["count"] == len(found) and saved["file"] == f"reversi-library-{TODAY}.ggf"
+    back = Page()
+    back.add({"name": "back.ggf", "data": base64.b64encode(saved["text"].encode()).decode()})
+    assert [back.shelf().game(k).moves for k in range(len(found))] == [games[n] for n in found]
+    text = page.call("library_export", form="text")["export"]
+    assert text["text"].splitlines() == [format_transcript(games[n]) for n in found]

@@ -29,7 +29,8 @@ def plain_context(browser):
 
 def test_a_return_visit_is_interactive_within_a_margin_of_bare_pyodide(plain_context, base_url):
     """reloaded, the page is interactive in at most 3x bare Pyodide's start
-    (today about 0.3x: the engine is restored from its snapshot, not installed)."""
+    (today about 0.3x: the engine is restored from its snapshot, not installed; the
+    snapshot's heap is past Pyodide's first 30 MiB, which the worker grows first)."""
     plain_context.route("**/bench-floor.js", lambda route: route.fulfill(
         status=200, body=FLOOR, headers={"Content-Type": "text/javascript", **SERVE_HEADERS}))
     page = plain_context.new_page()

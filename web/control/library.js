@@ -7,6 +7,7 @@
 
 import { base64, readFiles } from "../browser/files.js";
 import { renderLibrary, renderPeople } from "../panels/library-panel.js";
+import { saveText } from "../panels/export.js";
 
 /** Returns the search as the card's fields hold it. */
 export function searchOf($, page = 0) {
@@ -29,7 +30,7 @@ export function peopleSource(snap, review) {
 
 /** Returns the intents, given the controller's wiring (web/features.js: intents). */
 export function libraryIntents({ command, announce, review, current, timers, openReview,
-  $ = (id) => document.getElementById(id) }) {
+  $ = (id) => document.getElementById(id), save = saveText }) {
   let shown = null; // the card's last report
   let peopleOn = false;
   let importing = false;
@@ -79,6 +80,13 @@ export function libraryIntents({ command, announce, review, current, timers, ope
       return reply;
     },
     libraryCancel: () => ask("library_cancel"),
+    libraryExport: async (form) => { // the games the search finds, saved as the history's are (R8)
+      const reply = await ask("library_export", { form });
+      const file = reply && reply.export;
+      if (file && file.count) save(file.text, file.file);
+      if (file) announce(file.said);
+      return reply;
+    },
     librarySearch: (page = 0) => ask("library_search", searchOf($, page)),
     libraryReview: async ([key, number]) => {
       const reply = await ask("library_review", { key, number, side: $("library-side").value });
@@ -114,6 +122,7 @@ export const feature = {
   clicks: {
     "library-close": "closeLibrary", "library-cancel": "libraryCancel", "library-paste-add": "libraryPaste",
     "library-find": () => ["librarySearch", 0], "people-close": "closePeople",
+    "library-export-ggf": () => ["libraryExport", "ggf"], "library-export-text": () => ["libraryExport", "text"],
     "library-previous": (event) => ["librarySearch", Number(event.currentTarget.dataset.page)],
     "library-next": (event) => ["librarySearch", Number(event.currentTarget.dataset.page)],
     "library-rows": rowButton, "library-imports": rowButton,

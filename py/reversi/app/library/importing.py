@@ -1,11 +1,11 @@
-"""An import into the library under way (R10, R11): the games of the files sent, read a
+"""An import into the library under way (R10): the games of the files sent, read a
 batch at a time so that the worker answers a tap between batches, each game checked
 (:func:`.positions.walk`), the malformed ones refused with the game, the place and why
 while the good ones are kept, and cancellable, keeping what was read.
 
 The room (:mod:`.room`) makes an :class:`Importing` and calls :meth:`Importing.step`
 until it is done.  Sources: GGF records, texts (a game a block, or a game a line), WTHOR
-``.wtb`` files named by the ``.JOU`` and ``.TRN`` sent with them (:mod:`..wthor`).
+``.wtb`` files named by the ``.JOU`` and ``.TRN`` sent with them (:mod:`reversi.app.wthor`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What people played (R12): for each position of a library's games, each next move's
+"""What people played (R13): for each position of a library's games, each next move's
 games, wins, draws and losses, and mean final disc difference, for the side to move.
 
 A game's first :data:`DEPTH` positions are counted through transpositions and the board's

@@ -17,7 +17,8 @@ from ...engine.board import Board
 from ...engine.variants import ANTI, STANDARD
 from .. import page_events as app_ev
 from .. import wording
-from ..game_text import parse_game
+from ..export import FORMATS, ggf_record
+from ..game_text import game_text, parse_game
 from ..house import Command, Feature, Host
 from ..review.frames import review_of
 from . import search, views
@@ -199,6 +200,21 @@ class Room:
         self.people_cache, self.revision = None, self.revision + 1
         self.news = wording.say("library.deleted_import", shelf.kept(), title=shelf.title)
 
+    def export(self, form: Any = "ggf") -> None:
+        """``library_export`` {"form": ggf | text}: the games the search finds, as a file
+        (the reply field ``export``, saved as the history's are, R8)."""
+        if form not in FORMATS:
+            raise ValueError(f"there is no export format {form!r}")
+        lines = []
+        for shelf, number in self.results()[1]:
+            game = shelf.game(number)
+            variant = ANTI if game.anti else STANDARD
+            lines.append(ggf_record(game.moves, game.start, variant, game.black, game.white, game.date)
+                         if form == "ggf" else game_text(game.moves, game.start, variant))
+        self.host.extra["export"] = {"text": "\n".join(lines) + "\n" if lines else "", "count": len(lines),
+                                     "file": f"reversi-library-{self.host.today}.{FORMATS[form]}",
+                                     "said": wording.say("export.saved", len(lines))}
+
     # -- what people played (R13) ------------------------------------------------------------
     def people(self, source: Any = "play", game: Any = None, ply: Any = None) -> None:
         """``people_table`` {"source": play | review | explorer, "game": a game's text, "ply"}:
@@ -265,6 +281,7 @@ FEATURE = Feature(NAME, Room, (
     Command("library_delete", Room.delete, NAME, store=NAME),
     Command("library_delete_import", Room.delete_import, NAME, store=NAME),
     Command("library_store_failed", Room.store_failed, NAME, passive=True),
+    Command("library_export", Room.export, NAME, passive=True, store=NAME),
     Command("library_close", Room.leave, NAME),
     Command("people_table", Room.people, NAME, passive=True, store=NAME),
     Command("people_close", Room.people_close, NAME, passive=True),
