@@ -117,6 +117,7 @@ def context(browser, request):
 FORGET = """async () => {
     Storage.prototype.setItem = function () {};
     localStorage.clear();
+    indexedDB.deleteDatabase("reversi-large"); // the game library (R10): done once its worker is gone
     if (self.caches) for (const name of await caches.keys()) await caches.delete(name);
 }"""
 

@@ -169,3 +169,28 @@ def test_r10_l4_the_library_and_the_table_fit_a_phone_in_every_language_and_pass
         assert not violations, violations
     finally:
         context.close()
+
+
+def test_r10_p7_a_tab_finds_the_games_another_tab_added(context, base_url):
+    """P7: two tabs of one browser; B has read the (empty) library when A adds games; B's
+    next use of the library shows them, and B's delete leaves A's other import whole."""
+    a, b = context.new_page(), context.new_page()
+    for pg in (a, b):
+        pg.goto(base_url)
+        pg.wait_for_selector(READY, timeout=60_000)
+        open_library(pg)
+    assert b.locator("#library-empty").inner_text().startswith("The library is empty")
+    drop(a, wthor_pair())
+    wait_until(a, "() => /Added 3 games/.test(document.querySelector('#status').textContent)")
+    drop(a, [("games.ggf", base64.b64encode(GGF).decode())])
+    wait_until(a, "() => /Added 2 games/.test(document.querySelector('#status').textContent)")
+    b.locator("#library-find").click()
+    wait_until(b, "() => document.querySelector('#library-found').textContent === '5 games found'")
+    b.get_by_role("button", name="Delete T.wtb, T.JOU and its games").click()
+    wait_until(b, "() => document.querySelector('#library-found').textContent === '2 games found'")
+    a.locator("#library-find").click()
+    wait_until(a, "() => document.querySelector('#library-found').textContent === '2 games found'")
+    a.reload()
+    a.wait_for_selector(READY, timeout=60_000)
+    open_library(a)
+    wait_until(a, "() => document.querySelector('#library-found').textContent === '2 games found'")

@@ -27,7 +27,14 @@ export function createLargeStores(names, { indexedDB = self.indexedDB, channel =
       request.onupgradeneeded = () => {
         for (const name of names) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
       };
-      database = done(request);
+      database = done(request).then((db) => {
+        db.onversionchange = () => { // another tab deletes or upgrades the database: let it
+          db.close();
+          database = null;
+          loaded.clear();
+        };
+        return db;
+      });
       database.catch(() => { database = null; });
     }
     return database;
