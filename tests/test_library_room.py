@@ -147,10 +147,14 @@ def test_r11_search_by_player_year_event_opening_and_result():
     page.add(*wthor_trio(games))
     shelf = page.shelf()
 
-    def found(**fields) -> set[int]:
-        reply = page.call("library_search", **fields)
-        return {row["number"] for row in reply["library"]["results"]["rows"]} \
-            if reply["library"]["results"]["count"] <= 40 else set(range(reply["library"]["results"]["count"]))
+    def found(**fields) -> set[int]:  # every page of the results
+        numbers, page_number = set(), 0
+        while True:
+            results = page.call("library_search", **fields, page=page_number)["library"]["results"]
+            numbers |= {row["number"] for row in results["rows"]}
+            if results["page"] >= results["pages"] - 1:
+                return numbers
+            page_number += 1
 
     every = [shelf.game(k) for k in range(60)]
     assert found(player="tamaki") == {g.number for g in every if "Tamaki Ryo" in (g.black, g.white)}

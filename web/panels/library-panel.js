@@ -23,9 +23,11 @@ function fill(list, key, items) {
 /** Returns a list item: its words, then its buttons ({act, text, label, key, number}). */
 function item(text, buttons, extra = []) {
   const li = make("li");
-  li.append(make("span", text), ...buttons.map((b) => make("button", b.text, {
+  const actions = make("div", "", { class: "row-actions" });
+  actions.append(...buttons.map((b) => make("button", b.text, {
     type: "button", "data-act": b.act, "data-key": b.key, "data-number": b.number ?? "", "aria-label": b.label,
-  })), ...extra);
+  })));
+  li.append(make("span", text), actions, ...extra);
   return li;
 }
 

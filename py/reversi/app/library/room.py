@@ -28,7 +28,7 @@ from .shelf import Import
 
 NAME = "library"
 #: The games a page of the search's results lists.
-PAGE = 40
+PAGE = 20
 
 
 class LibraryFields(TypedDict):
