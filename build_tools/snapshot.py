@@ -5,7 +5,9 @@ into one Pyodide, exactly as the worker would; its installed files are written
 into a second, fresh Pyodide, which imports the engine and reads every word
 table, freezes what it made (``gc.freeze``: no collection scans those long-lived
 objects again, so a full collection costs about 3 ms instead of 20 in the
-browser), and then takes a memory snapshot.  (A
+browser), and then takes a memory snapshot; its heap is grown first, half a
+megabyte at a time, to the least that holds the engine (the worker grows its own
+to the snapshot's size before restoring it).  (A
 snapshot cannot hold the state that loading a package such as micropip leaves
 behind, hence the two.)  The worker restores it and has the bridge at once:
 no micropip, no install, no imports.  Python's random numbers are seeded again
@@ -67,13 +69,23 @@ await installer.loadPackage(["micropip"]);
 installer.FS.writeFile("/tmp/" + %(wheel_name)s, readFileSync(%(wheel)s));
 await installer.pyimport("micropip").install.callKwargs("emfs:/tmp/" + %(wheel_name)s, { deps: false });
 const files = JSON.parse(installer.runPython(%(collect)s));
-const pyodide = await loadPyodide({ indexURL: %(index)s, env: { HOME: "/home/pyodide" }, _makeSnapshot: true });
-for (const [path, hex] of Object.entries(files)) {
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, Buffer.from(hex, "hex"));
+// The heap grows by a fifth when it runs out: a snapshot just past the first heap would be a
+// fifth larger, all of it to unzip and copy at every start. So the heap is grown first, half
+// a megabyte at a time, until the engine fits without Pyodide growing it further.
+for (let size = 0; ; size += 1 << 19) {
+  const pyodide = await loadPyodide({ indexURL: %(index)s, env: { HOME: "/home/pyodide" }, _makeSnapshot: true });
+  size = Math.max(size, pyodide._module.HEAP8.length);
+  if (size > pyodide._module.HEAP8.length) pyodide._module.growMemory(size);
+  for (const [path, hex] of Object.entries(files)) {
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, Buffer.from(hex, "hex"));
+  }
+  pyodide.runPython(%(preload)s);
+  if (pyodide._module.HEAP8.length <= size) {
+    writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
+    break;
+  }
 }
-pyodide.runPython(%(preload)s);
-writeFileSync(%(out)s, pyodide.makeMemorySnapshot());
 """
 
 
