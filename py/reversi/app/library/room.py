@@ -23,7 +23,7 @@ from ..house import Command, Feature, Host
 from ..review.frames import review_of
 from . import search, views
 from .importing import Importing
-from .positions import table
+from .positions import entries, table, walk
 from .shelf import Import
 
 NAME = "library"
@@ -62,7 +62,7 @@ class Room:
         self.gone: set[str] = set()
         #: The table's position as asked (source, game, ply), and its last board and rows.
         self.people_at: tuple[str, str, int | None] | None = None
-        self.people_cache: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self.people_cache: tuple[tuple[int, int, int, str], dict[str, Any]] | None = None
         #: The search's results, with the search and the library's revision they are of.
         self.revision = 0
         self.found: tuple[tuple[Any, ...], list[tuple[Import, int]]] | None = None
@@ -82,7 +82,8 @@ class Room:
     def load_store(self, records: list[bytes]) -> None:
         """Reads the stored imports (the worker, before the first command that needs them);
         a damaged one is dropped and named."""
-        self.imports, self.people_cache, self.revision = {}, None, self.revision + 1
+        self.imports = {}
+        self.changed()
         for data in records:
             try:
                 shelf = Import.from_bytes(data)
@@ -90,6 +91,10 @@ class Room:
                 self.news = wording.say("library.damaged")
                 continue
             self.imports[shelf.key] = shelf
+
+    def changed(self) -> None:
+        """Forgets the table and the search's results: the library's games changed."""
+        self.people_cache, self.revision = None, self.revision + 1
 
     def store_writes(self) -> list[tuple[str, bytes | None]]:
         """Returns the records to write (an import's bytes, or None to delete it), once."""
@@ -141,7 +146,7 @@ class Room:
         if len(shelf):
             self.imports[shelf.key] = shelf
             self.dirty.add(shelf.key)
-            self.people_cache, self.revision = None, self.revision + 1
+            self.changed()
         self.page = 0
 
     def find(self, player: Any = "", year: Any = "", event: Any = "", opening: Any = "", result: Any = "",
@@ -182,12 +187,10 @@ class Room:
         shelf = self.game_of(key, number)
         game = shelf.game(number)
         if game.diff is not None and not game.anti:
-            from .positions import entries, walk
-
             shelf.index.remove(entries(walk(game.moves, game.start), game.diff))
         shelf.delete(number)
         self.dirty.add(shelf.key)
-        self.people_cache, self.revision = None, self.revision + 1
+        self.changed()
         self.news = wording.say("library.deleted_game", black=game.black or "?", white=game.white or "?")
 
     def delete_import(self, key: Any = None) -> None:
@@ -197,7 +200,7 @@ class Room:
             raise ValueError(f"there is no import {key!r} in the library")
         self.gone.add(shelf.key)
         self.dirty.discard(shelf.key)
-        self.people_cache, self.revision = None, self.revision + 1
+        self.changed()
         self.news = wording.say("library.deleted_import", shelf.kept(), title=shelf.title)
 
     def export(self, form: Any = "ggf") -> None:
@@ -264,9 +267,9 @@ class Room:
         board = self.people_board()
         if board is None or board.variant != STANDARD:
             return views.people_view(None, [], self.imports)
-        at = (board.black, board.white, board.turn)
+        at = (board.black, board.white, board.turn, wording.language())
         if self.people_cache is None or self.people_cache[0] != at:
-            rows = table([shelf.index for shelf in self.imports.values()], *at)
+            rows = table([shelf.index for shelf in self.imports.values()], *at[:3])
             self.people_cache = (at, views.people_view(board, rows, self.imports))
         return self.people_cache[1]
 
