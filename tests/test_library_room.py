@@ -176,7 +176,8 @@ def test_r11_delete_a_game_and_an_import():
     assert start.startswith("30 games")
     reply = page.call("library_delete", key=shelf.key, number=4)
     assert reply["library"]["results"]["count"] == 29 and reply["people"]["total"].startswith("29 games")
-    assert Import.from_bytes(page.stored[shelf.key]).deleted(4)
+    stored = Import.from_bytes(page.stored[shelf.key])
+    assert stored.deleted(4) and stored.kept() == 29 and len(stored) == 30
     with pytest.raises(ValueError):
         page.call("library_review", key=shelf.key, number=4)
     page.call("library_open")

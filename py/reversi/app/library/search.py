@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .shelf import UNKNOWN, Import
+from .shelf import DELETED, UNKNOWN, Import
 
 RESULTS = ("", "black", "white", "draw")
 _YEARS = re.compile(r"^\s*(\d{4})\s*(?:[-–]\s*(\d{4}))?\s*$")
@@ -53,16 +53,16 @@ def matches(imports: Iterable[Import], fields: dict[str, str]) -> Iterator[tuple
     result = fields["result"]
     for shelf in imports:
         names = shelf.names
-        player = _numbers(names, fields["player"])
-        event = _numbers(names, fields["event"])
-        opening = _numbers(names, fields["opening"])
-        years = _years(names, fields["year"])
-        for number, (black, white, where, date, named, diff, _, _) in shelf.rows():
-            if player is not None and black not in player and white not in player:
-                continue
-            if (event is not None and where not in event) or (opening is not None and named not in opening) \
-                    or (years is not None and date not in years):
-                continue
-            if result and (diff == UNKNOWN or result != ("black" if diff > 0 else "white" if diff < 0 else "draw")):
-                continue
+        black, white, event, date, opening, diff, flags = shelf.columns()
+        found = [n for n, flag in enumerate(flags) if not flag & DELETED]
+        if (player := _numbers(names, fields["player"])) is not None:
+            found = [n for n in found if black[n] in player or white[n] in player]
+        for column, wanted in ((event, _numbers(names, fields["event"])), (opening, _numbers(names, fields["opening"])),
+                               (date, _years(names, fields["year"]))):
+            if wanted is not None:
+                found = [n for n in found if column[n] in wanted]
+        if result:
+            won = {"black": lambda d: 0 < d < UNKNOWN, "white": lambda d: d < 0, "draw": lambda d: d == 0}[result]
+            found = [n for n in found if won(diff[n])]
+        for number in found:
             yield shelf, number
