@@ -36,14 +36,16 @@ def random_game(seed: int) -> list[int]:
     return board.placements()
 
 
-WTHOR_GAMES = [(squares_of(WIN), 0, 1, 0), (squares_of(LOSS), 1, 0, 0), (random_game(3), 1, 0, 0)]
+#: Two finished games and the first 16 placements of a random one (short: its analysis is quick).
+WTHOR_GAMES = [(squares_of(WIN), 0, 1, 0), (squares_of(LOSS), 1, 0, 0), (random_game(3)[:16], 1, 0, 0)]
 
 
 def black_won(moves: list[int]) -> bool:
+    """Checks if Black won by the file's count (WTHOR keeps Black's discs: 2 × discs − 64)."""
     board = Board()
     for square in moves:
         board.play(square)
-    return board.counts()[0] > board.counts()[1]
+    return 2 * board.counts()[0] - 64 > 0
 
 
 def wthor_pair() -> list[tuple[str, str]]:
