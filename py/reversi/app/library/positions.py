@@ -168,57 +168,15 @@ class Index:
             self.runs.append(array("Q", sorted(batch)))
 
     def remove(self, batch: array) -> None:
-        """Removes one occurrence of each of ``batch``'s entries (those absent are ignored)."""
-        pending = sorted(batch)
-        runs: list[array] = []
-        for run in self.runs:
-            cuts: list[tuple[int, int]] = []  # the slices of run to drop
-            left: list[int] = []
-            i, lo, n = 0, 0, len(pending)
-            while i < n:
-                x = pending[i]
-                j = i + 1
-                while j < n and pending[j] == x:
-                    j += 1
-                at = bisect_left(run, x, lo)
-                end = at
-                while end < len(run) and end - at < j - i and run[end] == x:
-                    end += 1
-                if end > at:
-                    cuts.append((at, end))
-                    lo = end
-                left += pending[i + end - at:j]
-                i = j
-            pending = left
-            if cuts:
-                kept = array("Q")
-                start = 0
-                for at, end in cuts:
-                    kept += run[start:at]
-                    start = end
-                kept += run[start:]
-                run = kept
-            if len(run):
-                runs.append(run)
-        self.runs = runs
-
-    def compact(self, chunk: int = 1 << 16) -> None:
-        """Merges the runs into one, sorting about ``chunk`` entries at a time."""
-        if len(self.runs) < 2:
-            return
-        step = max(1, chunk // len(self.runs))
-        bounds = sorted({x for run in self.runs for x in run[step::step]})
-        merged = array("Q")
-        starts = [0] * len(self.runs)
-        for bound in [*bounds, 1 << 64]:
-            part: list[int] = []
-            for r, run in enumerate(self.runs):
-                end = bisect_left(run, bound, starts[r]) if bound < 1 << 64 else len(run)
-                part += run[starts[r]:end]
-                starts[r] = end
-            part.sort()
-            merged += array("Q", part)
-        self.runs = [merged]
+        """Removes one occurrence of each of ``batch``'s entries (those absent are ignored):
+        a game's, when it is deleted."""
+        for entry in batch:
+            for run in self.runs:
+                at = bisect_left(run, entry)
+                if at < len(run) and run[at] == entry:
+                    del run[at]
+                    break
+        self.runs = [run for run in self.runs if len(run)]
 
     def to_bytes(self) -> bytes:
         """Returns the index as stored: a header (the runs' lengths), then the entries, little endian."""
