@@ -33,27 +33,43 @@ def file_bytes(item: Any) -> tuple[str, bytes]:
     return item["name"][:120], data
 
 
-def games_of(files: Any) -> list[pasted.PastedGame]:
-    """Returns the games of the first game file among ``files`` (a WTHOR ``.wtb`` named by
-    the ``.JOU`` and ``.TRN`` sent with it; else a GGF or text file).
+def sent_files(files: Any) -> tuple[list[tuple[str, bytes]], dict[str, list[str]]]:
+    """Returns the game files among ``files`` (each name and bytes), and the names of the
+    WTHOR players' and tournaments' files sent with them, by kind ("jou", "trn"; [] for a
+    kind not sent).
 
-    :raises ValueError: with the words that name the file and say why it cannot be opened.
+    :raises ValueError: with the words that say why: no file, a file too big, a names file
+        that cannot be read (named).
     """
     if not isinstance(files, list) or not files:
         raise ValueError(wording.say("file.none"))
     sent = [file_bytes(item) for item in files]
     if any(len(data) > MOST for _, data in sent):
         raise ValueError(wording.say("file.too_big", name=next(n for n, d in sent if len(d) > MOST)))
-    names = {kind: next((data for name, data in sent if name.lower().endswith(f".{kind}")), None)
-             for kind in wthor.NAME_SIZES}
+    games, names = [], {kind: list[str]() for kind in wthor.NAME_SIZES}
     for name, data in sent:
         kind = name.lower().rpartition(".")[2]
-        if kind in wthor.NAME_SIZES:
-            continue
+        if kind not in wthor.NAME_SIZES:
+            games.append((name, data))
+        elif not names[kind]:
+            try:
+                names[kind] = wthor.read_names(data, kind)
+            except NotationError as error:
+                raise ValueError(wording.say("file.problem", name=name, error=wording.error_text(error))) from None
+    return games, names
+
+
+def games_of(files: Any) -> list[pasted.PastedGame]:
+    """Returns the games of the first game file among ``files`` (a WTHOR ``.wtb`` named by
+    the ``.JOU`` and ``.TRN`` sent with it; else a GGF or text file).
+
+    :raises ValueError: with the words that name the file and say why it cannot be opened.
+    """
+    games, names = sent_files(files)
+    for name, data in games:
         try:
-            if kind == "wtb":
-                lists = {k: wthor.read_names(d, k) if d is not None else [] for k, d in names.items()}
-                return wthor.read_games(data, lists["jou"], lists["trn"])
+            if name.lower().endswith(".wtb"):
+                return wthor.read_games(data, names["jou"], names["trn"])
             return pasted.read(data.decode("utf-8", errors="replace"))
         except (NotationError, IllegalMoveError) as error:
             raise ValueError(wording.say("file.problem", name=name, error=wording.error_text(error))) from None

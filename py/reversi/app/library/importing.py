@@ -20,7 +20,7 @@ from ...engine import openings
 from ...engine.notation import IllegalMoveError, NotationError, square_name
 from ...engine.variants import ANTI
 from .. import pasted, wording, wthor
-from ..files import file_bytes
+from ..files import sent_files
 from .positions import ReplayError, entries, walk
 from .shelf import Import
 
@@ -112,16 +112,13 @@ def _wthor_games(name: str, data: bytes, players: list[str], events: list[str]) 
 def sources(files: Any) -> tuple[list[Iterator[Read | str]], int]:
     """Returns the games of each game file sent, and how many there are in all.
 
-    :raises ValueError: with words when no file holds games or a file cannot be read.
+    :raises ValueError: with words when no file holds games or a file cannot be read
+        (:func:`reversi.app.files.sent_files`).
     """
-    sent = [file_bytes(item) for item in files] if isinstance(files, list) else []
-    names = {kind: next((wthor.read_names(d, kind) for n, d in sent if n.lower().endswith(f".{kind}")), [])
-             for kind in wthor.NAME_SIZES}
+    games, names = sent_files(files)
     found, total = [], 0
-    for name, data in sent:
+    for name, data in games:
         kind = name.lower().rpartition(".")[2]
-        if kind in wthor.NAME_SIZES:
-            continue
         try:
             if kind == "wtb":
                 total += len(data) // wthor.GAME.size
