@@ -116,3 +116,19 @@ test("a large store is read once, written in one transaction, and another tab's 
   assert.equal(large.needs("library"), true);
   assert.deepEqual((await large.read("library")).map((bytes) => [...bytes]), [[1, 2, 3]]);
 });
+
+test("a browser that refuses the database is asked once: the tab keeps what it holds", async () => {
+  let opened = 0;
+  const indexedDB = {
+    open() {
+      opened += 1;
+      const request = {};
+      queueMicrotask(() => { request.error = new Error("refused"); request.onerror(); });
+      return request;
+    },
+  };
+  const large = createLargeStores(["library"], { indexedDB });
+  await assert.rejects(large.read("library"), /refused/);
+  assert.equal(large.needs("library"), false, "not read again: that would empty what the tab added");
+  assert.equal(opened, 1);
+});

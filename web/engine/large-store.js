@@ -16,8 +16,9 @@ function done(request) {
 }
 
 /** Returns the large stores over `indexedDB` with the object stores `names`:
- * `needs(name)` (it is still to read), `read(name)` (every record's bytes), `write(writes)`
- * and `forget(name)` (read it again before its next command). */
+ * `needs(name)` (it is still to read), `read(name)` (every record's bytes; tried once, so
+ * that a browser without the database keeps what this tab added in memory) and
+ * `write(writes)`. Another tab's write makes a store needed again. */
 export function createLargeStores(names, { indexedDB = self.indexedDB, channel = null } = {}) {
   const loaded = new Set();
   let database = null;
@@ -42,12 +43,12 @@ export function createLargeStores(names, { indexedDB = self.indexedDB, channel =
   if (channel) channel.onmessage = ({ data }) => loaded.delete(data.store);
   return {
     needs: (name) => Boolean(name) && !loaded.has(name),
-    forget: (name) => loaded.delete(name),
-    /** Returns every record of store `name`, as Uint8Arrays (marks it read). */
+    /** Returns every record of store `name`, as Uint8Arrays (marks it read, even when the
+     * browser refuses: the error is thrown once). */
     async read(name) {
+      loaded.add(name);
       const db = await open();
       const values = await done(db.transaction(name, "readonly").objectStore(name).getAll());
-      loaded.add(name);
       return values.map((value) => new Uint8Array(value));
     },
     /** Writes [store, key, Uint8Array | null (delete)] in one transaction a store. */

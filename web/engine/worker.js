@@ -214,18 +214,27 @@ const stores = createLargeStores(STORES, {
   channel: self.BroadcastChannel ? new BroadcastChannel("reversi-large-stores") : null,
 });
 
-/** Reads the large store a command needs, once (again after another tab wrote it). */
+/** Reads the large store a command needs, once (again after another tab wrote it);
+ * returns the browser's error when it refuses (what the tab holds then stays), else null. */
 async function readStore(bridge, name) {
-  if (!stores.needs(name)) return;
-  const records = await stores.read(name).catch((error) => {
-    console.warn(`The ${name} could not be read:`, error);
-    return [];
-  });
-  bridge.load_store(name, records);
+  if (!stores.needs(name)) return null;
+  try {
+    bridge.load_store(name, await stores.read(name));
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** Tells Python that the browser refused its large store `name`; returns that reply. */
+function storeFailed(bridge, name, error) {
+  const failed = `${name}_store_failed`;
+  return COMMANDS[failed] ? JSON.parse(bridge.call(failed, JSON.stringify({ reason: messageOf(error) }))) : null;
 }
 
 /** Writes what Python hands to the large stores; returns the reply of the store's
- * `<store>_store_failed` command when the browser refuses, else null. */
+ * `<store>_store_failed` command when the browser refuses (what was not written stays in
+ * memory), else null. */
 async function writeStores(bridge) {
   const proxy = bridge.store_writes();
   const writes = proxy.toJs();
@@ -234,9 +243,7 @@ async function writeStores(bridge) {
     await stores.write(writes.map(([name, key, bytes]) => [name, key, bytes || null]));
     return null;
   } catch (error) {
-    for (const [name] of writes) stores.forget(name);
-    const failed = `${writes[0][0]}_store_failed`;
-    return COMMANDS[failed] ? JSON.parse(bridge.call(failed, JSON.stringify({ reason: messageOf(error) }))) : null;
+    return storeFailed(bridge, writes[0][0], error);
   }
 }
 
@@ -283,9 +290,10 @@ self.onmessage = async ({ data }) => {
     if (interrupt) interrupt[0] = 0;
     if (interrupt) python.setInterruptBuffer(COMMANDS[method] && COMMANDS[method].cancellable ? interrupt : undefined);
     const store = COMMANDS[method] && COMMANDS[method].store;
-    if (store) await readStore(bridge, store);
+    const unread = store ? await readStore(bridge, store) : null;
     const reply = bridge.call(method, JSON.stringify(params || {}));
-    const refused = store ? await writeStores(bridge) : null;
+    // the browser's refusal, read or write, is said in the reply (its `<store>_store_failed`)
+    const refused = store ? (await writeStores(bridge)) || (unread && storeFailed(bridge, store, unread)) : null;
     // Python's memory after a command of a large store, read by bench/page.py library (R10)
     if (store) performance.mark("python-memory", { detail: { bytes: python._module.HEAP8.length, method } });
     self.postMessage({ id, result: refused || JSON.parse(reply) });
