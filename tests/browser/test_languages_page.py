@@ -67,6 +67,22 @@ def words(code: str, key: str, count=None, **values) -> str:
         speaking("en")
 
 
+#: A phone held upright and on its side.
+PHONE_SIZES = ({"width": 360, "height": 640}, {"width": 640, "height": 360})
+
+
+def fits_a_phone(page, axe_source: str, name: str) -> tuple[list[str], list]:
+    """Returns what does not fit on the screen shown at each of PHONE_SIZES, and axe's
+    violations upright; takes its screenshot ``name``-phone upright, and leaves it so."""
+    problems = []
+    for size in PHONE_SIZES:
+        page.set_viewport_size(size)
+        problems += [f"{size['width']}x{size['height']} {name}: {p}" for p in page.evaluate(OVERFLOWS)]
+    page.set_viewport_size(PHONE_SIZES[0])
+    screenshot(page, f"{name}-phone")
+    return problems, scan(page, axe_source)["violations"]
+
+
 def at_every_size(page, axe_source: str, code: str, screen: str) -> tuple[list[str], list]:
     """Returns what does not fit on the screen shown at each of SIZES, and axe's violations
     at phone size; takes its screenshots at desktop and phone size."""

@@ -17,8 +17,7 @@ from reversi.app.wording import catalog
 from reversi.app.wording.catalog import CODES
 from reversi.engine.board import Board
 from tests.browser.pages import READY, open_menu, screenshot, status, wait_until
-from tests.browser.test_a11y import scan
-from tests.browser.test_languages_page import OVERFLOWS
+from tests.browser.test_languages_page import fits_a_phone
 from tests.browser.test_picture_page import DROP
 from tests.sessions import LOSS, WIN, squares_of
 
@@ -172,12 +171,9 @@ def test_r10_l4_the_library_and_the_table_fit_a_phone_in_every_language_and_pass
         wait_until(page, "(c) => document.documentElement.lang === c", arg=code)
         page.locator("#menu-close").click()
         wait_until(page, "(w) => document.querySelector('#library-found').textContent === w", arg=found_words(code, 3))
-        for size in ({"width": 360, "height": 640}, {"width": 640, "height": 360}):
-            page.set_viewport_size(size)
-            problems.extend(f"{code} {size['width']}x{size['height']}: {p}" for p in page.evaluate(OVERFLOWS))
-        page.set_viewport_size(SIZES["phone"])
-        violations.extend(scan(page, axe_source)["violations"])
-        screenshot(page, f"library-{code}-phone")
+        found, broken = fits_a_phone(page, axe_source, f"library-{code}")
+        problems.extend(found)
+        violations.extend(broken)
     assert not problems, problems
     assert not violations, violations
 

@@ -17,8 +17,7 @@ from reversi.engine.board import Board
 from reversi.engine.book import standard_book
 from reversi.engine.notation import square_name
 from tests.browser.pages import READY, board_text, open_menu, play, screenshot, tap, wait_until
-from tests.browser.test_a11y import scan
-from tests.browser.test_languages_page import LOCALES, OVERFLOWS
+from tests.browser.test_languages_page import LOCALES, fits_a_phone
 
 SIZES = {"phone": {"width": 360, "height": 640}, "desktop": {"width": 1280, "height": 800}}
 
@@ -191,12 +190,9 @@ def test_k2_k4_l4_the_card_fits_a_phone_in_every_language_and_passes_axe(browser
         problems, violations = [], []
 
         def check(screen: str) -> None:
-            for size in ({"width": 360, "height": 640}, {"width": 640, "height": 360}):
-                page.set_viewport_size(size)
-                problems.extend(f"{size['width']}x{size['height']} {screen}: {p}" for p in page.evaluate(OVERFLOWS))
-            page.set_viewport_size(SIZES["phone"])
-            violations.extend(scan(page, axe_source)["violations"])
-            screenshot(page, f"openings-{code}-{screen}-phone")
+            found, broken = fits_a_phone(page, axe_source, f"openings-{code}-{screen}")
+            problems.extend(found)
+            violations.extend(broken)
 
         page.locator("#menu-open").click()
         page.locator("#openings-explore").click()

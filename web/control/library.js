@@ -7,7 +7,7 @@
 
 import { base64, readFiles } from "../browser/files.js";
 import { renderLibrary, renderPeople } from "../panels/library-panel.js";
-import { saveText } from "../panels/export.js";
+import { saveExport, saveText } from "../panels/export.js";
 
 /** Returns the search as the card's fields hold it. */
 export function searchOf($, page = 0) {
@@ -31,19 +31,17 @@ export function peopleSource(snap, review) {
 /** Returns the intents, given the controller's wiring (web/features.js: intents). */
 export function libraryIntents({ command, announce, review, current, timers, openReview,
   $ = (id) => document.getElementById(id), save = saveText }) {
-  let shown = null; // the card's last report
   let peopleOn = false;
   let importing = false;
   async function ask(method, params = {}) {
     const asked = timers ? timers.now() : 0;
     const reply = await command(method, params);
     if (timers && timers.measure) timers.measure("library", asked, { method }); // read by bench/page.py library
-    if (reply && "library" in reply) shown = reply.library;
-    if (shown && shown.news) announce(shown.news);
+    if (reply && reply.library && reply.library.news) announce(reply.library.news);
     return reply;
   }
   /** Reads the import a batch a request, until it is done or stopped; measured for
-   * bench/page.py library ("library-import", detail {games}). */
+   * bench/page.py library ("library-import"). */
   async function follow(reply, since) {
     if (importing) return reply;
     importing = true;
@@ -80,13 +78,8 @@ export function libraryIntents({ command, announce, review, current, timers, ope
       return reply;
     },
     libraryCancel: () => ask("library_cancel"),
-    libraryExport: async (form) => { // the games the search finds, saved as the history's are (R8)
-      const reply = await ask("library_export", { form });
-      const file = reply && reply.export;
-      if (file && file.count) save(file.text, file.file);
-      if (file) announce(file.said);
-      return reply;
-    },
+    // the games the search finds, saved as the history's are (R8)
+    libraryExport: async (form) => saveExport(await ask("library_export", { form }), { save, announce }),
     librarySearch: (page = 0) => ask("library_search", searchOf($, page)),
     libraryReview: async ([key, number]) => {
       const reply = await ask("library_review", { key, number, side: $("library-side").value });

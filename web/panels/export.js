@@ -12,16 +12,20 @@ export function saveText(text, name, doc = document) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-/** Returns the intents: the history as GGF or as transcripts, saved, and said. */
-export function exportIntents({ command, announce, save = saveText }) {
-  async function saveAs(form) {
-    const reply = await command("export_games", { form });
-    const file = reply && reply.export;
-    if (!file) return reply;
+/** Saves the file a reply's `export` field holds (when it holds games) and says what was
+ * saved; returns the reply. */
+export function saveExport(reply, { save = saveText, announce }) {
+  const file = reply && reply.export;
+  if (file) {
     if (file.count) save(file.text, file.file);
     announce(file.said);
-    return reply;
   }
+  return reply;
+}
+
+/** Returns the intents: the history as GGF or as transcripts, saved, and said. */
+export function exportIntents({ command, announce, save = saveText }) {
+  const saveAs = async (form) => saveExport(await command("export_games", { form }), { save, announce });
   return { exportGgf: () => saveAs("ggf"), exportText: () => saveAs("text") };
 }
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypedDict
 
 from ...engine.board import Board
 from ...engine.variants import ANTI, STANDARD
+from ...game.line import Line
 from .. import page_events as app_ev
 from .. import wording
 from ..export import FORMATS, ggf_record
@@ -230,20 +231,18 @@ class Room:
         """``people_close`` {}: hides the table."""
         self.people_at = None
 
-    def people_board(self) -> Board | None:
-        """Returns the board the table is about (None when no such board is shown)."""
+    def people_board(self) -> Board:
+        """Returns the board the table is about: the explorer's while it shows, else the
+        review's frame asked for, else the game in play's."""
         assert self.people_at is not None
         source, text, ply = self.people_at
         explorer = self.host.room("openings")
-        if source == "explorer" or (explorer.open and explorer.mode == "explore"):
-            return explorer.explorer.board if explorer.open and explorer.mode == "explore" else None
+        if explorer.open and explorer.mode == "explore":  # the explorer's board is the one shown
+            return explorer.explorer.board
         if source == "review" and text:
             played = parse_game(text)
             moves = played.moves[:ply] if ply is not None and 0 <= ply <= len(played.moves) else played.moves
-            board = Board(*played.start, variant=played.variant) if played.start else Board.initial(played.variant)
-            for square in moves:
-                board.play(square)
-            return board
+            return Line(moves, start=played.start, variant=played.variant).board
         return self.host.session.board
 
     # -- the reply ---------------------------------------------------------------------------
@@ -265,7 +264,7 @@ class Room:
     def people_report(self) -> dict[str, Any]:
         """Returns the table of the asked position (computed again only when it changes)."""
         board = self.people_board()
-        if board is None or board.variant != STANDARD:
+        if board.variant != STANDARD:
             return views.people_view(None, [], self.imports)
         at = (board.black, board.white, board.turn, wording.language())
         if self.people_cache is None or self.people_cache[0] != at:

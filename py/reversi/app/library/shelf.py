@@ -61,21 +61,20 @@ class Import:
     _numbers: dict[str, int] = field(default_factory=dict)
     _columns: tuple[tuple[int, int], tuple[list[int], ...]] | None = None
 
+    def __post_init__(self) -> None:
+        self._numbers = {name: k for k, name in enumerate(self.names)}
+
     def __len__(self) -> int:
         return len(self.records) // GAME.size
 
     def name(self, text: str) -> int:
-        """Returns the number of a name in the import's names (added if new)."""
+        """Returns the number of a name in the import's names (added if new; "" once they
+        fill their two bytes)."""
         text = text[:60]
-        number = self._numbers.get(text)
-        if number is None:
-            if not self._numbers:
-                self._numbers = {n: k for k, n in enumerate(self.names)}
-                number = self._numbers.get(text)
-            if number is None and len(self.names) < 0xFFFF:
-                number = self._numbers[text] = len(self.names)
-                self.names.append(text)
-        return number or 0
+        if text not in self._numbers and len(self.names) < 0xFFFF:
+            self._numbers[text] = len(self.names)
+            self.names.append(text)
+        return self._numbers.get(text, 0)
 
     def add(self, moves: list[int], start: Start | None, anti: bool, diff: int | None,
             texts: tuple[str, str, str, str, str]) -> None:
